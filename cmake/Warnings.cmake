@@ -1,0 +1,11 @@
+# Project-wide compile flags: strict warnings (errors by default), optional sanitizers.
+add_library(mk_warnings INTERFACE)
+target_compile_options(mk_warnings INTERFACE
+  -Wall -Wextra -Wpedantic -Wshadow -Wnon-virtual-dtor -Wcast-align -Woverloaded-virtual
+  -Wnull-dereference -Wimplicit-fallthrough
+  $<$<BOOL:${MK_WARNINGS_AS_ERRORS}>:-Werror>)
+
+if(MK_SANITIZE)
+  add_compile_options(-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined)
+  add_link_options(-fsanitize=address,undefined)
+endif()

@@ -1,0 +1,74 @@
+#pragma once
+/// \file ConvexMesh.h
+/// Convex polyhedron built as the convex hull (Qhull) of a point set or of an OBJ file's vertices.
+/// Keeps vertex adjacency so that support queries hill-climb from a hint instead of scanning.
+
+#include "minkowski/narrowphase/Math.h"
+
+#include <array>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace mk {
+
+/// Options of the hull construction.
+struct HullOptions {
+    /// Points closer than this to another hull point are merged by Qhull (unit: metre).
+    double mergeTolerance = 0.0;
+};
+
+class ConvexMesh {
+public:
+    /// Below this many vertices support() scans linearly; above, it hill-climbs.
+    static constexpr int kLinearScanBelow = 32;
+
+    /// Convex hull of `points` (unit: metre).
+    /// \throws ShapeError on fewer than 4 points, a non-finite coordinate, or points that are all
+    /// coplanar (or collinear, or coincident) within Qhull's precision.
+    static std::shared_ptr<const ConvexMesh> fromPoints(std::span<const Vec3> points,
+                                                        const HullOptions& options = {});
+    /// Convex hull of the vertices of an OBJ file (faces are ignored; the hull is recomputed).
+    /// \throws ShapeError naming the file on an unreadable or malformed file, or degenerate points.
+    static std::shared_ptr<const ConvexMesh> fromObjFile(const std::string& path,
+                                                         const HullOptions& options = {});
+
+    /// Hull vertices (unit: metre), in the shape's local frame.
+    [[nodiscard]] const std::vector<Vec3>& vertices() const { return vertices_; }
+    /// Hull triangles, counter-clockwise seen from outside, indices into vertices().
+    [[nodiscard]] const std::vector<std::array<int, 3>>& triangles() const { return triangles_; }
+    /// Indices of the vertices joined to vertex `i` by a hull edge.
+    [[nodiscard]] std::span<const int> neighbors(int i) const {
+        return {adjacency_.data() + adjacencyOffsets_[i],
+                static_cast<size_t>(adjacencyOffsets_[i + 1] - adjacencyOffsets_[i])};
+    }
+
+    /// Vertex maximising dot(vertex, dir). `hint` is the start vertex of the hill climb on input
+    /// (an out-of-range hint, such as -1, means "choose one") and the answer's index on output.
+    /// Below kLinearScanBelow vertices the scan is linear; the hint is still returned.
+    [[nodiscard]] Vec3 support(const Vec3& dir, int& hint) const;
+    /// The same answer by linear scan over every vertex (reference for tests and benchmarks).
+    [[nodiscard]] int supportIndexLinear(const Vec3& dir) const;
+
+    /// Volume (unit: cubic metre) and centroid of the solid hull.
+    [[nodiscard]] double volume() const { return volume_; }
+    [[nodiscard]] const Vec3& centroid() const { return centroid_; }
+
+private:
+    ConvexMesh() = default;
+    void buildAdjacency();
+    void computeMassProperties();
+    void computeExtremeVertices();
+
+    std::vector<Vec3> vertices_;
+    std::vector<std::array<int, 3>> triangles_;
+    std::vector<int> adjacencyOffsets_; ///< size vertices+1 (CSR)
+    std::vector<int> adjacency_;
+    /// Start vertices for hill climbing: extreme along +-x, +-y, +-z and the 8 diagonals.
+    std::array<int, 14> extremeVertices_{};
+    double volume_ = 0.0;
+    Vec3 centroid_ = Vec3::Zero();
+};
+
+} // namespace mk

@@ -1,0 +1,111 @@
+#pragma once
+/// \file Query.h
+/// The one query API of the narrow phase: a request (task, solver, tolerances, warm start) in,
+/// a result (status, signed distance, witnesses, normal, counters, warm-start data) out.
+///
+/// Sign and frame conventions, used everywhere:
+/// - The separation vector is x = p_A - p_B, the point of the Minkowski difference A - B closest
+///   to the origin (GJK++ Sec. II), in the world frame.
+/// - The normal points from A to B: normal = -x / |x| when separated.
+/// - distance > 0 when separated, < 0 when penetrating (minus the penetration depth), 0 touching.
+
+#include "minkowski/narrowphase/Defaults.h"
+#include "minkowski/narrowphase/Math.h"
+
+#include <array>
+#include <optional>
+#include <string_view>
+
+namespace mk {
+
+/// What the caller wants to know.
+enum class Task : unsigned char {
+    Boolean,        ///< only whether the shapes overlap; may stop at the first separating axis
+    Distance,       ///< the distance when separated; 0 (no depth) when overlapping
+    SignedDistance, ///< the distance when separated, minus the penetration depth when overlapping
+};
+
+/// The narrow-phase algorithm. Penetration (Task::SignedDistance on overlapping shapes) is
+/// resolved by EPA after every GJK variant, and by MPR's own portal refinement for Mpr.
+enum class SolverKind : unsigned char {
+    Gjk,                   ///< van den Bergen 1999, cached Johnson sub-algorithm ("gjk")
+    GjkPolyak,             ///< GJK++ Alg. 6, Polyak momentum ("gjk-polyak")
+    GjkNesterov,           ///< GJK++ Alg. 6, Nesterov momentum ("gjk-nesterov")
+    GjkNesterovNormalized, ///< GJK++ Alg. 6 with the normalised directions of eq. (33)
+                           ///< ("gjk-nesterov-normalized")
+    Mpr,                   ///< Minkowski portal refinement, XenoCollide ("mpr")
+};
+
+/// Initial guess x0 of the separation vector (GJK++ Sec. IV-E).
+enum class WarmStart : unsigned char {
+    None,                ///< x0 = (1, 0, 0) ("none")
+    Obb,                 ///< x0 = c_A - c_B, the difference of the world OBB centres ("obb")
+    Previous,            ///< x0 = the pair's separation vector at the previous step ("previous")
+    TransformedPrevious, ///< the previous witness points moved with their bodies
+                         ///< ("transformed-previous")
+};
+
+/// Outcome of a query, value by value.
+enum class Status : unsigned char {
+    Separated,          ///< converged: disjoint shapes, distance/witnesses/normal within tolerance
+    SeparatedEarlyExit, ///< Task::Boolean: a separating axis was found before convergence;
+                        ///< distance is a lower bound, witnesses and normal are the current iterate's
+    Overlapping,        ///< Task::Boolean or Task::Distance: overlap proven; distance = 0, no depth
+    Penetrating,        ///< Task::SignedDistance: overlap with converged depth, normal and witnesses
+    Touching,           ///< distance within tolerance of 0 and no depth to resolve (contact)
+    MaxIterations,      ///< the iteration cap was hit; fields hold the best estimate so far
+    Degenerate,         ///< a numerical degeneracy ended the solver (EPA polytope could not grow,
+                        ///< zero-area faces); fields hold the best estimate, collide is reliable
+    InvalidInput,       ///< non-finite pose or non-unit quaternion; nothing was computed
+};
+
+/// True for the statuses that mean the shapes overlap.
+[[nodiscard]] constexpr bool isOverlap(Status s) {
+    return s == Status::Overlapping || s == Status::Penetrating;
+}
+
+struct QueryRequest {
+    Task task = Task::SignedDistance;
+    SolverKind solver = SolverKind::Gjk;
+
+    /// GJK relative tolerance eps in ||v|| - mu <= eps * ||v|| (van den Bergen 1999, Sec. 3.3);
+    /// also the duality-gap tolerance of the accelerated variants (GJK++ eq. 17/18).
+    double tolerance = defaults::kGjkTolerance;
+    /// Absolute floor: ||v||^2 <= absoluteTolerance^2 counts as touching (unit: metre).
+    double absoluteTolerance = defaults::kGjkAbsoluteTolerance;
+    int maxIterations = defaults::kGjkMaxIterations;
+    /// EPA / MPR penetration-depth tolerance (unit: metre).
+    double penetrationTolerance = defaults::kEpaTolerance;
+    int maxPenetrationIterations = defaults::kEpaMaxIterations;
+
+    /// Boolean task: shapes closer than this count as colliding (unit: metre). 0 = touching.
+    double margin = 0.0;
+
+    /// Initial separation vector x0 in the world frame (see WarmStart and PairCache::initialGuess).
+    Vec3 initialGuess = Vec3::UnitX();
+    /// Support-vertex hints of A and B (mesh vertex indices, -1 = none); see QueryResult::hints.
+    std::array<int, 2> hints{-1, -1};
+};
+
+struct QueryResult {
+    Status status = Status::InvalidInput;
+    bool collide = false;          ///< signed distance <= request.margin
+    double distance = 0.0;         ///< signed distance (unit: metre); see Status for its meaning
+    Vec3 witnessA = Vec3::Zero();  ///< point of A (world frame)
+    Vec3 witnessB = Vec3::Zero();  ///< point of B (world frame)
+    Vec3 normal = Vec3::UnitX();   ///< unit, from A to B; the direction to move B to separate
+    int iterations = 0;            ///< GJK (or MPR) iterations
+    int penetrationIterations = 0; ///< EPA (or MPR refinement) iterations
+    int supportCalls = 0;          ///< support-function evaluations of the Minkowski difference
+    /// Warm-start output: x = p_A - p_B (world frame), what `previous` feeds to the next call.
+    Vec3 separation = Vec3::UnitX();
+    std::array<int, 2> hints{-1, -1}; ///< final support-vertex hints, to pass to the next call
+};
+
+/// Runtime names of the enums ("gjk", "gjk-polyak", ..., "none", "obb", ...).
+std::string_view name(SolverKind);
+std::string_view name(WarmStart);
+std::string_view name(Task);
+std::string_view name(Status);
+
+} // namespace mk

@@ -1,0 +1,88 @@
+/// \file Names.cpp
+/// Runtime names of the query enums and the name -> enum registry.
+
+#include "minkowski/narrowphase/Collide.h"
+
+#include <array>
+#include <string>
+
+namespace mk {
+namespace {
+
+constexpr std::array kSolvers{SolverKind::Gjk, SolverKind::GjkPolyak, SolverKind::GjkNesterov,
+                              SolverKind::GjkNesterovNormalized, SolverKind::Mpr};
+constexpr std::array kWarmStarts{WarmStart::None, WarmStart::Obb, WarmStart::Previous,
+                                 WarmStart::TransformedPrevious};
+constexpr std::array kTasks{Task::Boolean, Task::Distance, Task::SignedDistance};
+
+/// Finds `text` among the names of `values`, or throws listing them.
+template <class Enum, size_t N>
+Enum parseName(std::string_view text, const std::array<Enum, N>& values, std::string_view what) {
+    for (Enum v : values) {
+        if (name(v) == text) {
+            return v;
+        }
+    }
+    std::string message = "unknown " + std::string(what) + " '" + std::string(text) + "'; valid: ";
+    for (size_t i = 0; i < N; ++i) {
+        message += (i ? ", " : "") + std::string(name(values[i]));
+    }
+    throw UnknownNameError(message);
+}
+
+} // namespace
+
+std::string_view name(SolverKind s) {
+    switch (s) {
+    case SolverKind::Gjk: return "gjk";
+    case SolverKind::GjkPolyak: return "gjk-polyak";
+    case SolverKind::GjkNesterov: return "gjk-nesterov";
+    case SolverKind::GjkNesterovNormalized: return "gjk-nesterov-normalized";
+    case SolverKind::Mpr: return "mpr";
+    }
+    return "?";
+}
+
+std::string_view name(WarmStart w) {
+    switch (w) {
+    case WarmStart::None: return "none";
+    case WarmStart::Obb: return "obb";
+    case WarmStart::Previous: return "previous";
+    case WarmStart::TransformedPrevious: return "transformed-previous";
+    }
+    return "?";
+}
+
+std::string_view name(Task t) {
+    switch (t) {
+    case Task::Boolean: return "boolean";
+    case Task::Distance: return "distance";
+    case Task::SignedDistance: return "signed-distance";
+    }
+    return "?";
+}
+
+std::string_view name(Status s) {
+    switch (s) {
+    case Status::Separated: return "separated";
+    case Status::SeparatedEarlyExit: return "separated-early-exit";
+    case Status::Overlapping: return "overlapping";
+    case Status::Penetrating: return "penetrating";
+    case Status::Touching: return "touching";
+    case Status::MaxIterations: return "max-iterations";
+    case Status::Degenerate: return "degenerate";
+    case Status::InvalidInput: return "invalid-input";
+    }
+    return "?";
+}
+
+std::span<const SolverKind> allSolvers() { return kSolvers; }
+std::span<const WarmStart> allWarmStarts() { return kWarmStarts; }
+
+SolverKind parseSolver(std::string_view text) { return parseName(text, kSolvers, "solver"); }
+WarmStart parseWarmStart(std::string_view text) {
+    return parseName(text, kWarmStarts, "warm start");
+}
+Task parseTask(std::string_view text) { return parseName(text, kTasks, "task"); }
+
+} // namespace mk
