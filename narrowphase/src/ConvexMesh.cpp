@@ -1,0 +1,396 @@
+/// \file ConvexMesh.cpp
+/// Convex hulls with Qhull's reentrant C library (Barber, Dobkin, Huhdanpaa, "The Quickhull
+/// Algorithm for Convex Hulls", ACM TOMS 1996), vertex adjacency, hill-climbing support and
+/// OBJ vertex reading.
+
+#include "minkowski/narrowphase/ConvexMesh.h"
+
+#include "minkowski/narrowphase/Shape.h"
+
+extern "C" {
+#include <libqhull_r/qhull_ra.h>
+}
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <string_view>
+#include <system_error>
+#include <unordered_map>
+
+namespace mk {
+namespace {
+
+/// The 14 start directions of the hill climb: +-x, +-y, +-z and the 8 diagonals (as coal).
+constexpr std::array<std::array<double, 3>, 14> kExtremeDirections{{
+    {1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1},
+    {1, 1, 1}, {1, 1, -1}, {1, -1, 1}, {1, -1, -1},
+    {-1, 1, 1}, {-1, 1, -1}, {-1, -1, 1}, {-1, -1, -1},
+}};
+
+/// Index of the first point maximising dot(p, dir) (ties keep the lowest index).
+int argmaxDot(const std::vector<Vec3>& points, const Vec3& dir) {
+    int best = 0;
+    double bestDot = points[0].dot(dir);
+    for (int i = 1; i < static_cast<int>(points.size()); ++i) {
+        const double d = points[i].dot(dir);
+        if (d > bestDot) {
+            bestDot = d;
+            best = i;
+        }
+    }
+    return best;
+}
+
+/// A FILE* that collects what Qhull writes (errors and warnings) into memory, so that nothing
+/// reaches stdout/stderr and the message can go into the exception.
+class MessageSink {
+public:
+    MessageSink() : file_(open_memstream(&buffer_, &size_)) {
+        if (file_ == nullptr) {
+            throw ShapeError("convex hull: cannot open an in-memory stream for Qhull's messages");
+        }
+    }
+    ~MessageSink() {
+        std::fclose(file_);
+        std::free(buffer_);
+    }
+    MessageSink(const MessageSink&) = delete;
+    MessageSink& operator=(const MessageSink&) = delete;
+
+    [[nodiscard]] FILE* file() const { return file_; }
+    /// The first line of Qhull's error message (its QHnnnn code and summary).
+    [[nodiscard]] std::string firstLine() {
+        std::fflush(file_);
+        std::string_view text(buffer_ != nullptr ? buffer_ : "", size_);
+        const size_t start = text.find("QH");
+        if (start != std::string_view::npos) {
+            text.remove_prefix(start);
+        }
+        return std::string(text.substr(0, text.find('\n')));
+    }
+
+private:
+    char* buffer_ = nullptr;
+    size_t size_ = 0;
+    FILE* file_ = nullptr;
+};
+
+/// Qhull's state, freed on every exit path.
+class QhullRun {
+public:
+    explicit QhullRun(FILE* errors) { qh_zero(&qh_, errors); }
+    ~QhullRun() {
+        qh_freeqhull(&qh_, !qh_ALL);
+        int curlong = 0;
+        int totlong = 0;
+        qh_memfreeshort(&qh_, &curlong, &totlong);
+    }
+    QhullRun(const QhullRun&) = delete;
+    QhullRun& operator=(const QhullRun&) = delete;
+    qhT* get() { return &qh_; }
+
+private:
+    qhT qh_{};
+};
+
+/// Drops every point closer than `tolerance` to an earlier kept point (spatial hash with cells
+/// of side `tolerance`, so only the 27 neighbouring cells are searched).
+std::vector<Vec3> mergeClosePoints(std::span<const Vec3> points, double tolerance) {
+    struct CellHash {
+        size_t operator()(const std::array<long long, 3>& c) const {
+            return static_cast<size_t>(c[0] * 73856093LL ^ c[1] * 19349663LL ^ c[2] * 83492791LL);
+        }
+    };
+    std::unordered_map<std::array<long long, 3>, std::vector<int>, CellHash> grid;
+    std::vector<Vec3> kept;
+    const double t2 = tolerance * tolerance;
+    for (const Vec3& p : points) {
+        const std::array<long long, 3> cell{static_cast<long long>(std::floor(p.x() / tolerance)),
+                                            static_cast<long long>(std::floor(p.y() / tolerance)),
+                                            static_cast<long long>(std::floor(p.z() / tolerance))};
+        bool close = false;
+        for (long long dx = -1; dx <= 1 && !close; ++dx) {
+            for (long long dy = -1; dy <= 1 && !close; ++dy) {
+                for (long long dz = -1; dz <= 1 && !close; ++dz) {
+                    const auto it = grid.find({cell[0] + dx, cell[1] + dy, cell[2] + dz});
+                    if (it == grid.end()) {
+                        continue;
+                    }
+                    close = std::any_of(it->second.begin(), it->second.end(),
+                                        [&](int k) { return (kept[k] - p).squaredNorm() < t2; });
+                }
+            }
+        }
+        if (!close) {
+            grid[cell].push_back(static_cast<int>(kept.size()));
+            kept.push_back(p);
+        }
+    }
+    return kept;
+}
+
+void validateInput(std::span<const Vec3> points, const HullOptions& options) {
+    if (!std::isfinite(options.mergeTolerance) || options.mergeTolerance < 0.0) {
+        throw ShapeError("convex hull: mergeTolerance must be finite and >= 0, got " +
+                         std::to_string(options.mergeTolerance));
+    }
+    if (points.size() < 4) {
+        throw ShapeError("convex hull: needs at least 4 points, got " + std::to_string(points.size()));
+    }
+    for (size_t i = 0; i < points.size(); ++i) {
+        if (!points[i].allFinite()) {
+            throw ShapeError("convex hull: point " + std::to_string(i) + " has a non-finite coordinate");
+        }
+    }
+}
+
+/// Hull of `points` by Qhull (options "Qt": triangulated output, default merging of facets
+/// that are coplanar within round-off): vertices renumbered in input order and triangles
+/// counter-clockwise seen from outside.
+void runQhull(const std::vector<Vec3>& points, std::vector<Vec3>& vertices,
+              std::vector<std::array<int, 3>>& triangles) {
+    std::vector<coordT> coords(3 * points.size());
+    for (size_t i = 0; i < points.size(); ++i) {
+        for (int k = 0; k < 3; ++k) {
+            coords[3 * i + k] = points[i][k];
+        }
+    }
+    MessageSink messages;
+    QhullRun run(messages.file());
+    qhT* qh = run.get();
+    char command[] = "qhull Qt";
+    const int exitCode = qh_new_qhull(qh, 3, static_cast<int>(points.size()), coords.data(),
+                                      False, command, nullptr, messages.file());
+    if (exitCode != 0) {
+        throw ShapeError("convex hull: Qhull failed on " + std::to_string(points.size()) +
+                         " points (coplanar, collinear or coincident?): " + messages.firstLine());
+    }
+    // Renumber hull vertices in input order.
+    std::vector<int> newIndex(points.size(), -1);
+    vertexT* vertex = nullptr;
+    FORALLvertices {
+        newIndex[qh_pointid(qh, vertex->point)] = 0;
+    }
+    for (size_t i = 0; i < points.size(); ++i) {
+        if (newIndex[i] == 0) {
+            newIndex[i] = static_cast<int>(vertices.size());
+            vertices.push_back(points[i]);
+        }
+    }
+    facetT* facet = nullptr;
+    FORALLfacets {
+        std::array<int, 3> t{};
+        int k = 0;
+        vertexT** vertexp = nullptr;
+        FOREACHvertex_(facet->vertices) {
+            if (k < 3) {
+                t[k] = newIndex[qh_pointid(qh, vertex->point)];
+            }
+            ++k;
+        }
+        if (k != 3 || t[0] == t[1] || t[1] == t[2] || t[0] == t[2]) {
+            continue; // Qhull's 'Qt' never gives k != 3; duplicated vertices are null facets
+        }
+        // Counter-clockwise from outside: the right-hand normal agrees with Qhull's outward
+        // facet normal (shared by the triangles of a merged facet, so zero-area triangles of a
+        // triangulated merged facet are oriented consistently too).
+        const Vec3 outward(facet->normal[0], facet->normal[1], facet->normal[2]);
+        const Vec3& a = vertices[t[0]];
+        if ((vertices[t[1]] - a).cross(vertices[t[2]] - a).dot(outward) < 0.0) {
+            std::swap(t[0], t[1]);
+        }
+        triangles.push_back(t);
+    }
+}
+
+/// `text` as a double, accepting a leading '+' (std::from_chars does not).
+bool parseDouble(std::string_view text, double& value) {
+    if (!text.empty() && text.front() == '+') {
+        text.remove_prefix(1);
+    }
+    const char* end = text.data() + text.size();
+    const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+    return !text.empty() && ec == std::errc() && ptr == end && std::isfinite(value);
+}
+
+/// Whitespace-separated tokens of an OBJ line.
+std::vector<std::string_view> tokens(std::string_view line) {
+    std::vector<std::string_view> out;
+    size_t i = 0;
+    while (i < line.size()) {
+        while (i < line.size() && std::isspace(static_cast<unsigned char>(line[i]))) {
+            ++i;
+        }
+        const size_t start = i;
+        while (i < line.size() && !std::isspace(static_cast<unsigned char>(line[i]))) {
+            ++i;
+        }
+        if (i > start) {
+            out.push_back(line.substr(start, i - start));
+        }
+    }
+    return out;
+}
+
+/// The 'v x y z [w]' vertices of an OBJ file; every other statement is ignored.
+std::vector<Vec3> readObjVertices(const std::string& path) {
+    std::ifstream in(path);
+    if (!in) {
+        throw ShapeError("cannot open OBJ file '" + path + "'");
+    }
+    std::vector<Vec3> points;
+    std::string line;
+    for (int lineNumber = 1; std::getline(in, line); ++lineNumber) {
+        const std::vector<std::string_view> words = tokens(line);
+        if (words.empty() || words[0] != "v") {
+            continue; // comments, vn, vt, f, o, g, s, usemtl, mtllib, ...
+        }
+        Vec3 p;
+        bool ok = words.size() >= 4;
+        for (int k = 0; ok && k < 3; ++k) {
+            ok = parseDouble(words[k + 1], p[k]);
+        }
+        if (!ok) {
+            throw ShapeError(path + ":" + std::to_string(lineNumber) +
+                             ": malformed vertex line (expected 'v x y z' with finite numbers): '" +
+                             line + "'");
+        }
+        points.push_back(p);
+    }
+    if (in.bad()) {
+        throw ShapeError("error while reading OBJ file '" + path + "'");
+    }
+    return points;
+}
+
+} // namespace
+
+std::shared_ptr<const ConvexMesh> ConvexMesh::fromPoints(std::span<const Vec3> points,
+                                                         const HullOptions& options) {
+    validateInput(points, options);
+    std::vector<Vec3> input = options.mergeTolerance > 0.0
+                                  ? mergeClosePoints(points, options.mergeTolerance)
+                                  : std::vector<Vec3>(points.begin(), points.end());
+    if (input.size() < 4) {
+        throw ShapeError("convex hull: only " + std::to_string(input.size()) +
+                         " points remain after merging points closer than " +
+                         std::to_string(options.mergeTolerance));
+    }
+    std::shared_ptr<ConvexMesh> mesh(new ConvexMesh());
+    runQhull(input, mesh->vertices_, mesh->triangles_);
+    mesh->buildAdjacency();
+    mesh->computeMassProperties();
+    mesh->computeExtremeVertices();
+    if (!(mesh->volume_ > 0.0)) {
+        throw ShapeError("convex hull: the hull of " + std::to_string(points.size()) +
+                         " points has no volume");
+    }
+    return mesh;
+}
+
+std::shared_ptr<const ConvexMesh> ConvexMesh::fromObjFile(const std::string& path,
+                                                          const HullOptions& options) {
+    const std::vector<Vec3> points = readObjVertices(path);
+    try {
+        return fromPoints(points, options);
+    } catch (const ShapeError& e) {
+        throw ShapeError("OBJ file '" + path + "': " + e.what());
+    }
+}
+
+void ConvexMesh::buildAdjacency() {
+    const int n = static_cast<int>(vertices_.size());
+    std::vector<std::vector<int>> lists(n);
+    for (const auto& t : triangles_) {
+        for (int k = 0; k < 3; ++k) {
+            lists[t[k]].push_back(t[(k + 1) % 3]);
+            lists[t[(k + 1) % 3]].push_back(t[k]);
+        }
+    }
+    adjacencyOffsets_.assign(1, 0);
+    adjacency_.clear();
+    for (auto& list : lists) {
+        std::sort(list.begin(), list.end());
+        list.erase(std::unique(list.begin(), list.end()), list.end());
+        adjacency_.insert(adjacency_.end(), list.begin(), list.end());
+        adjacencyOffsets_.push_back(static_cast<int>(adjacency_.size()));
+    }
+}
+
+/// Volume and centroid by the divergence theorem: the hull is the union of the tetrahedra
+/// (o, a, b, c) over its outward triangles, o the mean vertex; each has signed volume
+/// (a - o) . ((b - o) x (c - o)) / 6 and centroid (o + a + b + c) / 4.
+void ConvexMesh::computeMassProperties() {
+    Vec3 origin = Vec3::Zero();
+    for (const Vec3& v : vertices_) {
+        origin += v;
+    }
+    origin /= static_cast<double>(vertices_.size());
+    double volume = 0.0;
+    Vec3 moment = Vec3::Zero();
+    for (const auto& t : triangles_) {
+        const Vec3 a = vertices_[t[0]] - origin;
+        const Vec3 b = vertices_[t[1]] - origin;
+        const Vec3 c = vertices_[t[2]] - origin;
+        const double v = a.dot(b.cross(c)) / 6.0;
+        volume += v;
+        moment += v * (a + b + c) / 4.0;
+    }
+    volume_ = volume;
+    centroid_ = volume > 0.0 ? Vec3(origin + moment / volume) : origin;
+}
+
+void ConvexMesh::computeExtremeVertices() {
+    for (size_t i = 0; i < kExtremeDirections.size(); ++i) {
+        const auto& d = kExtremeDirections[i];
+        extremeVertices_[i] = argmaxDot(vertices_, Vec3(d[0], d[1], d[2]));
+    }
+}
+
+int ConvexMesh::supportIndexLinear(const Vec3& dir) const { return argmaxDot(vertices_, dir); }
+
+/// Steepest-ascent hill climbing over the hull's edge graph. On a convex polytope a vertex
+/// whose neighbours are all no better along `dir` is a global maximum, so the climb stops at
+/// the support vertex; strict improvement makes it terminate on plateaus.
+Vec3 ConvexMesh::support(const Vec3& dir, int& hint) const {
+    const int n = static_cast<int>(vertices_.size());
+    if (n < kLinearScanBelow) {
+        hint = supportIndexLinear(dir);
+        return vertices_[hint];
+    }
+    int current = hint;
+    if (current < 0 || current >= n) {
+        current = extremeVertices_[0];
+        double best = vertices_[current].dot(dir);
+        for (int candidate : extremeVertices_) {
+            const double d = vertices_[candidate].dot(dir);
+            if (d > best) {
+                best = d;
+                current = candidate;
+            }
+        }
+    }
+    double best = vertices_[current].dot(dir);
+    while (true) {
+        int next = current;
+        for (int neighbor : neighbors(current)) {
+            const double d = vertices_[neighbor].dot(dir);
+            if (d > best) {
+                best = d;
+                next = neighbor;
+            }
+        }
+        if (next == current) {
+            break;
+        }
+        current = next;
+    }
+    hint = current;
+    return vertices_[current];
+}
+
+} // namespace mk
