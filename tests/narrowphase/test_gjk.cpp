@@ -1,0 +1,449 @@
+/// Tests of Gjk.h on raw supports (point sets, analytic ellipsoids and boxes), independent of
+/// Shape: analytic distances, brute-force optimality certificates, the separating-axis theorem
+/// for boxes, and agreement of every GjkVariant with vanilla GJK.
+
+#include "minkowski/narrowphase/Gjk.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <random>
+#include <vector>
+
+using namespace mk;
+
+namespace {
+
+constexpr std::array kVariants{GjkVariant::Vanilla, GjkVariant::Polyak, GjkVariant::Nesterov,
+                               GjkVariant::NesterovNormalized};
+
+const char* variantName(GjkVariant v) {
+    switch (v) {
+    case GjkVariant::Vanilla: return "vanilla";
+    case GjkVariant::Polyak: return "polyak";
+    case GjkVariant::Nesterov: return "nesterov";
+    case GjkVariant::NesterovNormalized: return "nesterov-normalized";
+    }
+    return "?";
+}
+
+Mat3 randomRotation(std::mt19937_64& rng) {
+    std::normal_distribution<double> n(0.0, 1.0);
+    Quat q(n(rng), n(rng), n(rng), n(rng));
+    q.normalize();
+    return q.toRotationMatrix();
+}
+
+Vec3 randomUnit(std::mt19937_64& rng) {
+    std::normal_distribution<double> n(0.0, 1.0);
+    return Vec3(n(rng), n(rng), n(rng)).normalized();
+}
+
+/// Ellipsoid R diag(r) B + c (support: van den Bergen Sec. 3, affine image of a ball).
+struct Ellipsoid {
+    Mat3 rot = Mat3::Identity();
+    Vec3 radii = Vec3::Ones();
+    Vec3 center = Vec3::Zero();
+    [[nodiscard]] Vec3 support(const Vec3& dir) const {
+        const Vec3 local = rot.transpose() * dir;
+        const Vec3 scaled = radii.cwiseProduct(local);
+        return rot * (radii.cwiseProduct(scaled) / scaled.norm()) + center;
+    }
+};
+
+/// Box R [-h, h] + c.
+struct Box {
+    Mat3 rot = Mat3::Identity();
+    Vec3 half = Vec3::Ones();
+    Vec3 center = Vec3::Zero();
+    [[nodiscard]] Vec3 support(const Vec3& dir) const {
+        const Vec3 local = rot.transpose() * dir;
+        Vec3 p;
+        for (int i = 0; i < 3; ++i) {
+            p[i] = local[i] >= 0.0 ? half[i] : -half[i];
+        }
+        return rot * p + center;
+    }
+    [[nodiscard]] std::vector<Vec3> corners() const {
+        std::vector<Vec3> out;
+        for (int i = 0; i < 8; ++i) {
+            const Vec3 s((i & 1) ? 1.0 : -1.0, (i & 2) ? 1.0 : -1.0, (i & 4) ? 1.0 : -1.0);
+            out.emplace_back(rot * half.cwiseProduct(s) + center);
+        }
+        return out;
+    }
+};
+
+/// Convex hull of a point set, support by linear scan.
+struct PointSet {
+    std::vector<Vec3> points;
+    [[nodiscard]] Vec3 support(const Vec3& dir) const {
+        return *std::max_element(points.begin(), points.end(), [&](const Vec3& p, const Vec3& q) {
+            return p.dot(dir) < q.dot(dir);
+        });
+    }
+};
+
+/// A point set translated by `center` (so that tests can move it).
+struct CenteredPointSet {
+    PointSet set;
+    Vec3 center = Vec3::Zero();
+    [[nodiscard]] Vec3 support(const Vec3& dir) const { return set.support(dir) + center; }
+};
+
+/// The support of A - B from supports of A and B (van den Bergen, Appendix A).
+template <class A, class B>
+struct Difference {
+    A a;
+    B b;
+    int calls = 0;
+    void support(const Vec3& dir, SupportPoint& out) {
+        ++calls;
+        out.a = a.support(dir);
+        out.b = b.support(-dir);
+        out.w = out.a - out.b;
+    }
+};
+
+template <class A, class B>
+Difference<A, B> difference(const A& a, const B& b) {
+    return Difference<A, B>{a, b, 0};
+}
+
+GjkSettings settingsFor(GjkVariant variant, const Vec3& guess = Vec3::UnitX()) {
+    GjkSettings s;
+    s.variant = variant;
+    s.initialGuess = guess;
+    return s;
+}
+
+PointSet randomCloud(std::mt19937_64& rng, const Vec3& center, double radius, int n) {
+    std::uniform_real_distribution<double> u(0.5, 1.0);
+    PointSet set;
+    for (int i = 0; i < n; ++i) {
+        set.points.push_back(center + radius * u(rng) * randomUnit(rng));
+    }
+    return set;
+}
+
+Ellipsoid randomEllipsoid(std::mt19937_64& rng, const Vec3& center) {
+    std::uniform_real_distribution<double> r(0.05, 0.5);
+    return Ellipsoid{randomRotation(rng), Vec3(r(rng), r(rng), r(rng)), center};
+}
+
+/// Separating-axis theorem for two boxes: the largest gap over the 15 candidate axes; > 0 means
+/// separated, < 0 overlapping (exact up to rounding).
+double satGap(const Box& a, const Box& b) {
+    std::vector<Vec3> axes;
+    for (int i = 0; i < 3; ++i) {
+        axes.push_back(a.rot.col(i));
+        axes.push_back(b.rot.col(i));
+        for (int j = 0; j < 3; ++j) {
+            const Vec3 c = a.rot.col(i).cross(b.rot.col(j));
+            if (c.squaredNorm() > 1e-12) {
+                axes.push_back(c.normalized());
+            }
+        }
+    }
+    double best = -1e300;
+    for (const Vec3& n : axes) {
+        const double ra = a.half.dot((a.rot.transpose() * n).cwiseAbs());
+        const double rb = b.half.dot((b.rot.transpose() * n).cwiseAbs());
+        best = std::max(best, std::abs(n.dot(b.center - a.center)) - ra - rb);
+    }
+    return best;
+}
+
+} // namespace
+
+TEST(Gjk, SphereSphereDistanceAndWitnesses) {
+    // Spheres as ellipsoids with equal radii: distance |c2 - c1| - r1 - r2 (not cores: GJK
+    // approximates the smooth surface, so this also exercises the relative tolerance).
+    std::mt19937_64 rng(1);
+    for (int trial = 0; trial < 100; ++trial) {
+        const Vec3 c1 = Vec3::Zero();
+        const Vec3 c2 = (0.5 + 2.0 * std::uniform_real_distribution<double>(0, 1)(rng)) * randomUnit(rng);
+        const Ellipsoid a{Mat3::Identity(), Vec3::Constant(0.2), c1};
+        const Ellipsoid b{Mat3::Identity(), Vec3::Constant(0.25), c2};
+        const double expected = c2.norm() - 0.45;
+        const Vec3 n = c2.normalized();
+        for (GjkVariant variant : kVariants) {
+            auto d = difference(a, b);
+            const GjkOutput out = gjk(d, settingsFor(variant));
+            ASSERT_EQ(out.status, GjkStatus::Separated) << variantName(variant);
+            // relative tolerance 1e-8 on the distance, certified by the lower bound
+            EXPECT_NEAR(out.distance, expected, 2e-8 * expected) << variantName(variant);
+            EXPECT_LE(out.lowerBound, expected + 1e-12);
+            EXPECT_GE(out.distance, expected - 1e-12);
+            // witnesses: ||x - x*||^2 <= ||x||^2 - ||x*||^2 (GJK++ eq. 18) ~ 2 eps d^2
+            EXPECT_LT((out.pa - (c1 + 0.2 * n)).norm(), 1e-4 * expected) << variantName(variant);
+            EXPECT_LT((out.pb - (c2 - 0.25 * n)).norm(), 1e-4 * expected) << variantName(variant);
+            EXPECT_LT((out.pa - out.pb - out.v).norm(), 1e-12);
+        }
+    }
+}
+
+TEST(Gjk, BoxBoxFaceToFaceIsExact) {
+    // Two axis-aligned boxes separated along x with overlapping yz footprints: the distance is the
+    // gap between the faces, exactly, since D is a polytope (finite termination).
+    const Box a{Mat3::Identity(), Vec3(0.5, 0.3, 0.2), Vec3::Zero()};
+    for (double gap : {1e-6, 1e-3, 0.1, 1.0, 10.0}) {
+        const Box b{Mat3::Identity(), Vec3(0.2, 0.4, 0.1), Vec3(0.7 + gap, 0.05, -0.03)};
+        for (GjkVariant variant : kVariants) {
+            auto d = difference(a, b);
+            const GjkOutput out = gjk(d, settingsFor(variant, Vec3(0.3, 1.0, -0.2)));
+            ASSERT_EQ(out.status, GjkStatus::Separated) << variantName(variant) << " gap " << gap;
+            EXPECT_NEAR(out.distance, gap, 1e-12 * (1.0 + gap)) << variantName(variant);
+            EXPECT_NEAR(out.v.x(), -gap, 1e-12 * (1.0 + gap)); // x = p_A - p_B
+            EXPECT_NEAR(out.pa.x(), 0.5, 1e-12);
+            EXPECT_NEAR(out.pb.x(), 0.5 + gap, 1e-12 * (1.0 + gap));
+            EXPECT_LE(out.iterations, 12);
+        }
+    }
+}
+
+TEST(Gjk, PointCloudsSatisfyTheOptimalityCertificate) {
+    // For polytopes the optimum x* satisfies <x*, s> >= ||x*||^2 for every s in D; checked by brute
+    // force over all a_i - b_j. Every variant must agree with vanilla within 1e-8 relative.
+    std::mt19937_64 rng(2);
+    int separated = 0;
+    int overlapping = 0;
+    for (int trial = 0; trial < 200; ++trial) {
+        const PointSet a = randomCloud(rng, Vec3::Zero(), 1.0, 40);
+        const Vec3 cb = std::uniform_real_distribution<double>(0.5, 3.0)(rng) * randomUnit(rng);
+        const PointSet b = randomCloud(rng, cb, 0.7, 30);
+        double reference = -1.0;
+        for (GjkVariant variant : kVariants) {
+            auto d = difference(a, b);
+            const GjkOutput out = gjk(d, settingsFor(variant, cb));
+            ASSERT_NE(out.status, GjkStatus::MaxIterations);
+            ASSERT_NE(out.status, GjkStatus::Degenerate) << variantName(variant);
+            if (out.status == GjkStatus::Overlapping) {
+                EXPECT_TRUE(reference <= 0.0) << variantName(variant);
+                reference = 0.0;
+                continue;
+            }
+            ASSERT_EQ(out.status, GjkStatus::Separated);
+            const double vv = out.v.squaredNorm();
+            double worst = 1e300;
+            for (const Vec3& pa : a.points) {
+                for (const Vec3& pb : b.points) {
+                    worst = std::min(worst, out.v.dot(pa - pb));
+                }
+            }
+            EXPECT_GE(worst, vv * (1.0 - 1e-8)) << variantName(variant);
+            if (variant == GjkVariant::Vanilla) {
+                reference = out.distance;
+            } else {
+                EXPECT_NEAR(out.distance, reference, 2e-8 * reference) << variantName(variant);
+            }
+        }
+        (reference > 0.0 ? separated : overlapping)++;
+    }
+    // the random set covers both outcomes
+    EXPECT_GT(separated, 20);
+    EXPECT_GT(overlapping, 20);
+}
+
+TEST(Gjk, BooleanEarlyExitAgreesWithSeparatingAxisTheorem) {
+    std::mt19937_64 rng(3);
+    std::uniform_real_distribution<double> h(0.1, 0.6);
+    std::uniform_real_distribution<double> dist(0.2, 1.6);
+    int separated = 0;
+    int overlapping = 0;
+    for (int trial = 0; trial < 2000; ++trial) {
+        const Box a{randomRotation(rng), Vec3(h(rng), h(rng), h(rng)), Vec3::Zero()};
+        const Box b{randomRotation(rng), Vec3(h(rng), h(rng), h(rng)), dist(rng) * randomUnit(rng)};
+        const double gap = satGap(a, b);
+        if (std::abs(gap) < 1e-9) {
+            continue; // within rounding of contact: either verdict is right
+        }
+        for (GjkVariant variant : kVariants) {
+            auto d = difference(a, b);
+            GjkSettings s = settingsFor(variant, b.center - a.center);
+            s.booleanEarlyExit = true;
+            const GjkOutput out = gjk(d, s);
+            ASSERT_NE(out.status, GjkStatus::MaxIterations);
+            const bool gjkSeparated = out.status == GjkStatus::SeparatedEarlyExit ||
+                                      (out.status == GjkStatus::Separated && out.distance > 0.0);
+            EXPECT_EQ(gjkSeparated, gap > 0.0) << variantName(variant) << " gap " << gap;
+            if (gjkSeparated) {
+                // a certified lower bound of the distance (the SAT gap is itself only a lower bound)
+                auto full = difference(a, b);
+                const GjkOutput reference = gjk(full, settingsFor(GjkVariant::Vanilla));
+                EXPECT_LE(out.lowerBound, reference.distance * (1.0 + 1e-12));
+                EXPECT_GE(reference.distance, gap * (1.0 - 1e-12));
+            }
+        }
+        (gap > 0.0 ? separated : overlapping)++;
+    }
+    EXPECT_GT(separated, 300);
+    EXPECT_GT(overlapping, 300);
+}
+
+TEST(Gjk, BooleanEarlyExitHonoursTheMargin) {
+    const Ellipsoid a{Mat3::Identity(), Vec3::Constant(0.5), Vec3::Zero()};
+    const Ellipsoid b{Mat3::Identity(), Vec3::Constant(0.5), Vec3(1.1, 0.0, 0.0)}; // gap 0.1
+    GjkSettings s = settingsFor(GjkVariant::Vanilla, Vec3(1.0, 0.3, 0.0));
+    s.booleanEarlyExit = true;
+    s.earlyExitMargin = 0.2; // the gap is smaller than the margin: no early exit possible
+    auto d1 = difference(a, b);
+    GjkOutput out = gjk(d1, s);
+    EXPECT_EQ(out.status, GjkStatus::Separated);
+    EXPECT_NEAR(out.distance, 0.1, 1e-8);
+    s.earlyExitMargin = 0.05;
+    auto d2 = difference(a, b);
+    out = gjk(d2, s);
+    EXPECT_EQ(out.status, GjkStatus::SeparatedEarlyExit);
+    EXPECT_GT(out.lowerBound, 0.05);
+    EXPECT_LE(out.lowerBound, 0.1 + 1e-12);
+    EXPECT_LT(out.iterations, 8);
+}
+
+TEST(Gjk, OverlapGivesTetrahedronAndCommonPoint) {
+    std::mt19937_64 rng(4);
+    for (int trial = 0; trial < 200; ++trial) {
+        const Box a{randomRotation(rng), Vec3(0.5, 0.4, 0.3), Vec3::Zero()};
+        const Box b{randomRotation(rng), Vec3(0.3, 0.2, 0.5), 0.3 * randomUnit(rng)};
+        for (GjkVariant variant : kVariants) {
+            auto d = difference(a, b);
+            const GjkOutput out = gjk(d, settingsFor(variant));
+            ASSERT_EQ(out.status, GjkStatus::Overlapping) << variantName(variant);
+            EXPECT_EQ(out.simplex.size, 4);
+            EXPECT_EQ(out.distance, 0.0);
+            EXPECT_EQ(out.lowerBound, 0.0);
+            // pa = pb lies in both boxes
+            EXPECT_LT((out.pa - out.pb).norm(), 1e-12);
+            const Vec3 la = a.rot.transpose() * (out.pa - a.center);
+            const Vec3 lb = b.rot.transpose() * (out.pb - b.center);
+            EXPECT_TRUE((la.cwiseAbs() - a.half).maxCoeff() < 1e-12);
+            EXPECT_TRUE((lb.cwiseAbs() - b.half).maxCoeff() < 1e-12);
+        }
+    }
+}
+
+TEST(Gjk, DegenerateGuessesAreReplaced) {
+    const Ellipsoid a{Mat3::Identity(), Vec3(0.3, 0.2, 0.1), Vec3::Zero()};
+    const Ellipsoid b{Mat3::Identity(), Vec3(0.1, 0.2, 0.3), Vec3(0.2, 1.0, 0.4)};
+    auto ref = difference(a, b);
+    const GjkOutput reference = gjk(ref, settingsFor(GjkVariant::Vanilla));
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    const std::array<Vec3, 3> guesses{Vec3::Zero(), Vec3(nan, 0.0, 0.0), Vec3(1e300, 1e300, 1e300)};
+    for (const Vec3& guess : guesses) {
+        for (GjkVariant variant : kVariants) {
+            auto d = difference(a, b);
+            const GjkOutput out = gjk(d, settingsFor(variant, guess));
+            ASSERT_EQ(out.status, GjkStatus::Separated) << variantName(variant);
+            EXPECT_TRUE(out.v.allFinite());
+            EXPECT_NEAR(out.distance, reference.distance, 2e-8 * reference.distance);
+        }
+    }
+}
+
+TEST(Gjk, CoincidentPointsTouchWithoutNaN) {
+    // D = {0}: both sets are the same point. x_0 = 0 at once: touching, finite output.
+    const PointSet a{{Vec3(1.0, 2.0, 3.0)}};
+    for (GjkVariant variant : kVariants) {
+        auto d = difference(a, a);
+        const GjkOutput out = gjk(d, settingsFor(variant, Vec3::Zero()));
+        EXPECT_EQ(out.status, GjkStatus::Touching);
+        EXPECT_EQ(out.distance, 0.0);
+        EXPECT_TRUE(out.pa.allFinite() && out.pb.allFinite());
+        EXPECT_EQ(out.iterations, 1);
+    }
+}
+
+TEST(Gjk, MaxIterationsReturnsBestEstimate) {
+    std::mt19937_64 rng(5);
+    const Ellipsoid a{Mat3::Identity(), Vec3(0.5, 0.1, 0.3), Vec3::Zero()};
+    const Ellipsoid b{randomRotation(rng), Vec3(0.2, 0.4, 0.1), Vec3(0.9, 0.3, 0.1)};
+    GjkSettings s = settingsFor(GjkVariant::Vanilla);
+    s.tolerance = 1e-15;
+    s.maxIterations = 3;
+    auto d = difference(a, b);
+    const GjkOutput out = gjk(d, s);
+    EXPECT_EQ(out.status, GjkStatus::MaxIterations);
+    EXPECT_EQ(out.iterations, 3);
+    EXPECT_TRUE(out.v.allFinite());
+    EXPECT_GE(out.distance, out.lowerBound);
+    EXPECT_LT((out.pa - out.pb - out.v).norm(), 1e-12);
+}
+
+/// Moves b so that the distance between a and b is `target` (negative: overlap along the same
+/// axis), GJK++ Sec. IV-A: the closest points of a tight vanilla run give the axis.
+template <class T>
+void placeAtDistance(const T& a, T& b, double target) {
+    auto d = difference(a, b);
+    GjkSettings s = settingsFor(GjkVariant::Vanilla, b.center - a.center);
+    s.tolerance = 1e-14;
+    const GjkOutput out = gjk(d, s);
+    b.center += out.v.normalized() * (out.distance - target); // x = p_A - p_B points from B to A
+}
+
+/// Mean iterations of every variant on pairs from `make` at each distance; checks agreement with
+/// vanilla (2e-8 relative, twice the tolerance) and that no run hits the cap or degenerates.
+template <class T, class Make>
+std::vector<std::array<double, 4>> iterationTable(const char* title, Make make, int pairs,
+                                                  const std::vector<double>& distances) {
+    std::mt19937_64 rng(6);
+    std::vector<std::array<double, 4>> table;
+    std::printf("[%s] mean iterations: distance vanilla polyak nesterov nesterov-normalized\n", title);
+    for (double target : distances) {
+        std::array<double, 4> mean{};
+        for (int trial = 0; trial < pairs; ++trial) {
+            const T a = make(rng);
+            T b = make(rng);
+            b.center = 3.0 * randomUnit(rng);
+            placeAtDistance(a, b, target);
+            double reference = 0.0;
+            for (size_t i = 0; i < kVariants.size(); ++i) {
+                auto d = difference(a, b);
+                const GjkOutput out = gjk(d, settingsFor(kVariants[i], b.center - a.center));
+                EXPECT_TRUE(out.status == (target > 0.0 ? GjkStatus::Separated : GjkStatus::Overlapping))
+                    << variantName(kVariants[i]) << " status " << int(out.status) << " at " << target;
+                reference = i == 0 ? out.distance : reference;
+                EXPECT_NEAR(out.distance, reference, 2e-8 * reference) << variantName(kVariants[i]);
+                EXPECT_NEAR(out.distance, std::max(target, 0.0), 1e-7 * (1.0 + std::abs(target)));
+                mean[i] += double(out.iterations) / pairs;
+            }
+        }
+        std::printf("  %8g %8.2f %8.2f %8.2f %8.2f\n", target, mean[0], mean[1], mean[2], mean[3]);
+        table.push_back(mean);
+    }
+    return table;
+}
+
+const std::vector<double> kDistances{-0.1, -0.01, 1e-4, 1e-3, 1e-2, 0.1, 1.0};
+
+TEST(Gjk, VariantsAgreeOnEllipsoidsAndAccelerateWhenClose) {
+    // GJK++ Sec. IV-A: random ellipsoids (semi-axes 0.05-0.5 m) at controlled distances.
+    const auto table = iterationTable<Ellipsoid>(
+        "ellipsoids", [](std::mt19937_64& rng) { return randomEllipsoid(rng, Vec3::Zero()); }, 100,
+        kDistances);
+    // Fig. 7a: in close proximity (1 mm, 1 cm) Polyak and Nesterov need fewer iterations.
+    for (size_t row : {3u, 4u}) {
+        EXPECT_LT(table[row][1], table[row][0]) << "polyak at " << kDistances[row];
+        EXPECT_LT(table[row][2], table[row][0]) << "nesterov at " << kDistances[row];
+    }
+}
+
+TEST(Gjk, VariantsAgreeOnHullsAndNormalizedNesterovAccelerates) {
+    // 200-point hulls (non-strictly convex, the case of GJK++ Alg. 7 / Fig. 8).
+    const auto make = [](std::mt19937_64& rng) {
+        const Ellipsoid e = randomEllipsoid(rng, Vec3::Zero());
+        PointSet set;
+        for (int i = 0; i < 200; ++i) {
+            set.points.push_back(e.rot * e.radii.cwiseProduct(randomUnit(rng)));
+        }
+        return set;
+    };
+    const auto table = iterationTable<CenteredPointSet>(
+        "200-point hulls", [&](std::mt19937_64& rng) { return CenteredPointSet{make(rng)}; }, 60,
+        kDistances);
+    for (size_t row : {2u, 3u, 4u}) {
+        EXPECT_LT(table[row][3], table[row][0]) << "nesterov-normalized at " << kDistances[row];
+    }
+}
