@@ -1,0 +1,694 @@
+#pragma once
+/// \file Epa.h
+/// Expanding Polytope Algorithm (van den Bergen, "Proximity Queries and Penetration Depth
+/// Computation on 3D Game Objects", GDC 2001; Bullet's btGjkEpa2 and coal's EPA follow the same
+/// scheme): penetration depth, normal and witness points of two overlapping convex shapes, started
+/// from GJK's terminal simplex.
+///
+/// Header-only template over any support type `S` with
+/// `void support(const Vec3& dir, SupportPoint& out)` maximising dot(out.w, dir), w = a - b, all in
+/// one frame (mk::MinkowskiDifference, or a point set in the tests).
+///
+/// Sign convention (the lead's "normal from A to B"). Let d be the distance from the origin to the
+/// boundary of A - B and n the outward unit normal of A - B at the boundary point p = d n closest to
+/// the origin. Translating B by t turns A - B into (A - B) - t, which contains the origin iff
+/// t is in A - B; the shortest t outside A - B is d n. So moving B by depth * normal, with
+/// normal = n, brings the shapes to touching contact (a bit more separates them). Witnesses satisfy
+/// pa - pb = depth * normal: pa is the deepest point of A inside B and pb that of B inside A.
+///
+/// Robustness (the failures of coal, libccd and FCL listed in
+/// /work/shared/notes/reference-implementations.md): rank-deficient start simplices are grown to a
+/// tetrahedron along directions orthogonal to their affine hull (as Bullet and coal do); faces are
+/// only removed when the new point is above them by more than a rounding-level margin, new faces
+/// are checked against an interior point (the polytope stays convex), the horizon must be a single
+/// simple cycle; every failure ends with a status and the best estimate so far, never an assert or a
+/// sentinel depth. Storage is fixed-capacity (Defaults.h): no heap allocation.
+
+#include "minkowski/narrowphase/Defaults.h"
+#include "minkowski/narrowphase/Math.h"
+#include "minkowski/narrowphase/MinkowskiDifference.h"
+#include "minkowski/narrowphase/Simplex.h"
+
+#include <algorithm>
+#include <array>
+#include <cfloat>
+#include <cmath>
+#include <limits>
+#include <string_view>
+
+namespace mk {
+
+struct EpaSettings {
+    /// Absolute depth tolerance (unit: metre). EPA stops when the support along the closest face's
+    /// normal is at most tolerance + relativeTolerance * scale beyond that face, where scale is the
+    /// largest |w| among the polytope's vertices. The true depth then lies in
+    /// [depth, depth + that threshold].
+    double tolerance = defaults::kEpaTolerance;
+    /// Expansion steps (support calls after the start tetrahedron is built).
+    int maxIterations = defaults::kEpaMaxIterations;
+    /// Relative part of the threshold (dimensionless): keeps large shapes (Bullet #1703,
+    /// 128 m boxes) from asking for digits that double precision does not have.
+    double relativeTolerance = 1e-12;
+};
+
+/// How EPA ended. Every value leaves depth, normal and witnesses finite.
+enum class EpaStatus : unsigned char {
+    Converged,     ///< the support along the closest face's normal is within the threshold of it:
+                   ///< depth is exact to the threshold, normal and witnesses are those of that face
+    Touching,      ///< the origin is on the boundary of A - B (depth within the threshold of 0),
+                   ///< or A - B is flat (rank < 3) and contains the origin: depth = 0; the normal is
+                   ///< the closest face's (for a flat A - B, a normal of its affine hull)
+    Separated,     ///< the origin is outside A - B: a support value h(n) < -threshold proved a
+                   ///< separating plane (the start simplex did not enclose the origin); depth = 0,
+                   ///< normal = that n (B lies along +n from A)
+    Degenerate,    ///< the polytope could not grow (horizon not a simple cycle, a zero-area or
+                   ///< non-convex new face, non-finite support, flat A - B not containing the
+                   ///< origin): depth/normal are the closest face's, a lower bound of the depth
+    MaxIterations, ///< settings.maxIterations expansions done: best estimate (lower bound)
+    OutOfCapacity, ///< kEpaMaxVertices or kEpaMaxFaces reached: best estimate (lower bound)
+    InvalidInput,  ///< simplex size outside [1, 4] or a non-finite point: nothing computed
+};
+
+[[nodiscard]] constexpr std::string_view name(EpaStatus s) {
+    switch (s) {
+    case EpaStatus::Converged: return "converged";
+    case EpaStatus::Touching: return "touching";
+    case EpaStatus::Separated: return "separated";
+    case EpaStatus::Degenerate: return "degenerate";
+    case EpaStatus::MaxIterations: return "max-iterations";
+    case EpaStatus::OutOfCapacity: return "out-of-capacity";
+    case EpaStatus::InvalidInput: return "invalid-input";
+    }
+    return "?";
+}
+
+struct EpaOutput {
+    EpaStatus status = EpaStatus::InvalidInput;
+    /// Penetration depth, >= 0 (unit: metre). A lower bound of the true depth in every status
+    /// (distance from the origin to the polytope's boundary), exact to the threshold if Converged.
+    double depth = 0.0;
+    /// Smallest support value h(n) = max over A - B of dot(w, n) among the directions n tried
+    /// (unit: metre): an upper bound of the true depth when the origin is inside A - B. +inf if no
+    /// support was evaluated.
+    double depthUpperBound = std::numeric_limits<double>::infinity();
+    /// Unit outward normal of A - B at the closest face: move B by depth * normal to separate.
+    Vec3 normal = Vec3::UnitX();
+    /// Witness points of A and B (support's frame), pa - pb = depth * normal up to the threshold.
+    Vec3 pa = Vec3::Zero();
+    Vec3 pb = Vec3::Zero();
+    int iterations = 0; ///< expansion steps (support calls after the start tetrahedron)
+};
+
+namespace epa_detail {
+
+inline constexpr int kMaxVertices = defaults::kEpaMaxVertices;
+inline constexpr int kMaxFaces = defaults::kEpaMaxFaces;
+/// Points closer than this (relative to the scale) count as one; flatness threshold of growth.
+inline constexpr double kRankTolerance = 1e-10;
+/// Rounding-level margin of the visibility test, relative to the scale.
+inline constexpr double kVisibilityMargin = 16.0 * DBL_EPSILON;
+/// A triangle with |cross| below this times its longest edge squared has no reliable normal.
+inline constexpr double kFlatTriangle = 1e-13;
+/// Faces whose normals have at least this cosine count as coplanar for the witness search.
+inline constexpr double kCoplanarCosine = 1.0 - 1e-9;
+
+/// Barycentric coordinates of the point of triangle (a, b, c) closest to p (Ericson, Real-Time
+/// Collision Detection, Sec. 5.1.5).
+inline std::array<double, 3> closestOnTriangle(const Vec3& a, const Vec3& b, const Vec3& c,
+                                               const Vec3& p) {
+    const Vec3 ab = b - a, ac = c - a, ap = p - a;
+    const double d1 = ab.dot(ap), d2 = ac.dot(ap);
+    if (d1 <= 0 && d2 <= 0) return {1, 0, 0};
+    const Vec3 bp = p - b;
+    const double d3 = ab.dot(bp), d4 = ac.dot(bp);
+    if (d3 >= 0 && d4 <= d3) return {0, 1, 0};
+    const double vc = d1 * d4 - d3 * d2;
+    if (vc <= 0 && d1 >= 0 && d3 <= 0) {
+        const double v = d1 / (d1 - d3);
+        return {1 - v, v, 0};
+    }
+    const Vec3 cp = p - c;
+    const double d5 = ab.dot(cp), d6 = ac.dot(cp);
+    if (d6 >= 0 && d5 <= d6) return {0, 0, 1};
+    const double vb = d5 * d2 - d1 * d6;
+    if (vb <= 0 && d2 >= 0 && d6 <= 0) {
+        const double w = d2 / (d2 - d6);
+        return {1 - w, 0, w};
+    }
+    const double va = d3 * d6 - d5 * d4;
+    if (va <= 0 && d4 - d3 >= 0 && d5 - d6 >= 0) {
+        const double w = (d4 - d3) / ((d4 - d3) + (d5 - d6));
+        return {0, 1 - w, w};
+    }
+    const double sum = va + vb + vc;
+    if (!(sum > 0)) return {1.0 / 3, 1.0 / 3, 1.0 / 3}; // zero-area triangle: centroid
+    const double v = vb / sum, w = vc / sum;
+    return {1 - v - w, v, w};
+}
+
+/// Barycentric coordinates of the point of segment [a, b] closest to p.
+inline std::array<double, 2> closestOnSegment(const Vec3& a, const Vec3& b, const Vec3& p) {
+    const Vec3 ab = b - a;
+    const double len2 = ab.squaredNorm();
+    const double t = len2 > 0 ? std::clamp((p - a).dot(ab) / len2, 0.0, 1.0) : 0.0;
+    return {1 - t, t};
+}
+
+/// Unit normal of triangle (a, b, c), counter-clockwise, from the two edges at the vertex facing
+/// the longest edge (the best-conditioned cross product). False when the triangle is too flat.
+inline bool triangleNormal(const Vec3& a, const Vec3& b, const Vec3& c, Vec3& n) {
+    const Vec3 ab = b - a, bc = c - b, ca = a - c;
+    const double lab = ab.squaredNorm(), lbc = bc.squaredNorm(), lca = ca.squaredNorm();
+    Vec3 cross;
+    double longest;
+    if (lab >= lbc && lab >= lca) {
+        cross = bc.cross(ca);
+        longest = lab;
+    } else if (lbc >= lca) {
+        cross = ca.cross(ab);
+        longest = lbc;
+    } else {
+        cross = ab.cross(bc);
+        longest = lca;
+    }
+    const double len = cross.norm();
+    if (!(len > kFlatTriangle * longest) || !std::isfinite(len)) return false;
+    n = cross / len;
+    return true;
+}
+
+/// A (face, edge) pair: edge e of a face goes from v[e] to v[(e + 1) % 3].
+struct EdgeRef {
+    int face;
+    int edge;
+};
+
+/// Triangle of the polytope, counter-clockwise seen from outside.
+struct Face {
+    std::array<int, 3> v;       ///< vertex indices
+    std::array<int, 3> adj;     ///< face across edge i (v[i] -> v[i+1])
+    std::array<int, 3> adjEdge; ///< index of that edge in the neighbour
+    Vec3 n;                     ///< unit outward normal
+    double d;                   ///< signed distance of the plane from the origin, dot(n, v)
+    int pass;                   ///< == Polytope::pass_ while marked for removal
+    bool live;
+};
+
+/// Convex polytope inside A - B, in fixed-capacity storage (about 45 KB on the stack).
+class Polytope {
+public:
+    enum class Grow : unsigned char { Ok, Degenerate, OutOfFaces };
+
+    [[nodiscard]] int numVertices() const { return numVerts_; }
+    [[nodiscard]] double scale() const { return scale_; }
+    [[nodiscard]] const Face& face(int f) const { return faces_[f]; }
+    [[nodiscard]] const Vec3& w(int i) const { return w_[i]; }
+
+    /// Appends a vertex; -1 when kMaxVertices are in use.
+    int addVertex(const SupportPoint& p) {
+        if (numVerts_ >= kMaxVertices) return -1;
+        w_[numVerts_] = p.w;
+        a_[numVerts_] = p.a;
+        b_[numVerts_] = p.b;
+        scale_ = std::max(scale_, p.w.norm());
+        return numVerts_++;
+    }
+    void popVertex() { --numVerts_; }
+
+    /// True if some vertex is within `tol` of w.
+    [[nodiscard]] bool hasVertex(const Vec3& w, double tol) const {
+        for (int i = 0; i < numVerts_; ++i) {
+            if ((w_[i] - w).squaredNorm() <= tol * tol) return true;
+        }
+        return false;
+    }
+
+    [[nodiscard]] double visibilityMargin() const { return kVisibilityMargin * scale_; }
+
+    /// The live face whose plane is nearest the origin (smallest d; the most negative when the
+    /// origin is outside). -1 if there is none.
+    [[nodiscard]] int closestFace() const {
+        int best = -1;
+        double bestD = std::numeric_limits<double>::infinity();
+        for (int f = 0; f < numFaces_; ++f) {
+            if (faces_[f].live && faces_[f].d < bestD) {
+                bestD = faces_[f].d;
+                best = f;
+            }
+        }
+        return best;
+    }
+
+    bool initTetrahedron();
+    Grow expand(int f, int vertex);
+    /// Writes depth, normal and witnesses of face f (projection of the origin onto its plane,
+    /// clamped to the triangle) and `status` into out.
+    void finish(int f, EpaStatus status, EpaOutput& out) const;
+
+private:
+    bool setFace(int f, int a, int b, int c);
+    void floodFill(int f, const Vec3& w);
+    bool horizonIsCycle();
+    bool prepareNewFaces(const Vec3& w);
+    void commitNewFaces(int vertex);
+
+    std::array<Vec3, kMaxVertices> w_;
+    std::array<Vec3, kMaxVertices> a_;
+    std::array<Vec3, kMaxVertices> b_;
+    int numVerts_ = 0;
+    std::array<Face, kMaxFaces> faces_;
+    int numFaces_ = 0; ///< high-water mark of faces_
+    std::array<int, kMaxFaces> free_;
+    int numFree_ = 0;
+    Vec3 interior_ = Vec3::Zero(); ///< centroid of the start tetrahedron, inside forever
+    double scale_ = 0.0;
+    int pass_ = 0;
+    // Scratch of expand().
+    std::array<EdgeRef, 3 * kMaxFaces> stack_;
+    std::array<EdgeRef, 3 * kMaxFaces> horizon_;
+    int numHorizon_ = 0;
+    std::array<int, kMaxFaces> removed_;
+    int numRemoved_ = 0;
+    std::array<int, kMaxVertices> byStart_; ///< horizon edge starting at a vertex (new-face order)
+    std::array<int, kMaxVertices> byEnd_;
+    std::array<Vec3, 3 * kMaxFaces> newN_;
+    std::array<double, 3 * kMaxFaces> newD_;
+    std::array<int, 3 * kMaxFaces> newId_;
+};
+
+/// Computes the plane of face slot f from vertices (a, b, c); false if the triangle is too flat.
+inline bool Polytope::setFace(int f, int a, int b, int c) {
+    Face& face = faces_[f];
+    face.v = {a, b, c};
+    face.pass = 0;
+    face.live = true;
+    if (!triangleNormal(w_[a], w_[b], w_[c], face.n)) return false;
+    face.d = face.n.dot((w_[a] + w_[b] + w_[c]) / 3.0);
+    return true;
+}
+
+/// Builds the four faces of the tetrahedron on vertices 0..3, oriented outward, and links them.
+inline bool Polytope::initTetrahedron() {
+    interior_ = (w_[0] + w_[1] + w_[2] + w_[3]) / 4.0;
+    const double volume = (w_[1] - w_[0]).cross(w_[2] - w_[0]).dot(w_[3] - w_[0]);
+    // With volume > 0, (0,1,2) faces vertex 3, so the outward faces are:
+    std::array<std::array<int, 3>, 4> tris{{{0, 2, 1}, {0, 1, 3}, {1, 2, 3}, {0, 3, 2}}};
+    if (volume < 0) {
+        for (auto& t : tris) std::swap(t[1], t[2]);
+    }
+    numFaces_ = 4;
+    numFree_ = 0;
+    for (int f = 0; f < 4; ++f) {
+        if (!setFace(f, tris[f][0], tris[f][1], tris[f][2])) return false;
+        if (faces_[f].n.dot(interior_) - faces_[f].d >= 0) return false;
+    }
+    for (int f = 0; f < 4; ++f) {
+        for (int e = 0; e < 3; ++e) {
+            const int from = faces_[f].v[e], to = faces_[f].v[(e + 1) % 3];
+            for (int g = 0; g < 4; ++g) {
+                for (int k = 0; k < 3; ++k) {
+                    if (faces_[g].v[k] == to && faces_[g].v[(k + 1) % 3] == from) {
+                        faces_[f].adj[e] = g;
+                        faces_[f].adjEdge[e] = k;
+                    }
+                }
+            }
+        }
+    }
+    return true;
+}
+
+/// Marks every face visible from w that is connected to f through visible faces (f itself is
+/// visible by the caller's test) and collects the horizon: the edges from a marked face to an
+/// unmarked one, seen from the unmarked side. Iterative depth-first search on fixed storage.
+inline void Polytope::floodFill(int f, const Vec3& w) {
+    ++pass_;
+    numRemoved_ = 0;
+    numHorizon_ = 0;
+    int top = 0;
+    const double margin = visibilityMargin();
+    faces_[f].pass = pass_;
+    removed_[numRemoved_++] = f;
+    for (int e = 0; e < 3; ++e) stack_[top++] = {faces_[f].adj[e], faces_[f].adjEdge[e]};
+    while (top > 0) {
+        const EdgeRef cur = stack_[--top];
+        Face& g = faces_[cur.face];
+        if (g.pass == pass_) continue;
+        if (g.n.dot(w) - g.d > margin) {
+            g.pass = pass_;
+            removed_[numRemoved_++] = cur.face;
+            for (int k = 1; k <= 2; ++k) {
+                const int e = (cur.edge + k) % 3;
+                stack_[top++] = {g.adj[e], g.adjEdge[e]};
+            }
+        } else {
+            horizon_[numHorizon_++] = cur;
+        }
+    }
+}
+
+/// True when the horizon is one simple cycle (each vertex starts and ends exactly one edge), the
+/// condition for the new faces to close the polytope. Fills byStart_/byEnd_.
+inline bool Polytope::horizonIsCycle() {
+    if (numHorizon_ < 3) return false;
+    for (int i = 0; i < numHorizon_; ++i) {
+        const Face& g = faces_[horizon_[i].face];
+        byStart_[g.v[(horizon_[i].edge + 1) % 3]] = -1;
+        byEnd_[g.v[horizon_[i].edge]] = -1;
+    }
+    for (int i = 0; i < numHorizon_; ++i) {
+        const Face& g = faces_[horizon_[i].face];
+        // The new face on this edge runs s -> t (the reverse of g's edge).
+        const int s = g.v[(horizon_[i].edge + 1) % 3], t = g.v[horizon_[i].edge];
+        if (byStart_[s] != -1 || byEnd_[t] != -1) return false;
+        byStart_[s] = i;
+        byEnd_[t] = i;
+    }
+    int i = 0, count = 0;
+    do {
+        const int t = faces_[horizon_[i].face].v[horizon_[i].edge];
+        i = byStart_[t];
+        ++count;
+    } while (i >= 0 && i != 0 && count <= numHorizon_);
+    return i == 0 && count == numHorizon_;
+}
+
+/// Planes of the new faces (s, t, w); false if one is too flat or does not keep the interior
+/// point behind it (the polytope would stop being convex).
+inline bool Polytope::prepareNewFaces(const Vec3& w) {
+    for (int i = 0; i < numHorizon_; ++i) {
+        const Face& g = faces_[horizon_[i].face];
+        const Vec3& s = w_[g.v[(horizon_[i].edge + 1) % 3]];
+        const Vec3& t = w_[g.v[horizon_[i].edge]];
+        if (!triangleNormal(s, t, w, newN_[i])) return false;
+        newD_[i] = newN_[i].dot((s + t + w) / 3.0);
+        if (newN_[i].dot(interior_) - newD_[i] >= 0) return false;
+    }
+    return true;
+}
+
+/// Frees the removed faces and links one new face (s, t, vertex) per horizon edge: edge 0 to the
+/// kept face across the horizon, edges 1 and 2 to the neighbouring new faces.
+inline void Polytope::commitNewFaces(int vertex) {
+    for (int r = 0; r < numRemoved_; ++r) {
+        faces_[removed_[r]].live = false;
+        free_[numFree_++] = removed_[r];
+    }
+    for (int i = 0; i < numHorizon_; ++i) newId_[i] = numFree_ > 0 ? free_[--numFree_] : numFaces_++;
+    for (int i = 0; i < numHorizon_; ++i) {
+        const EdgeRef h = horizon_[i];
+        Face& g = faces_[h.face];
+        const int s = g.v[(h.edge + 1) % 3], t = g.v[h.edge];
+        Face& nf = faces_[newId_[i]];
+        nf.v = {s, t, vertex};
+        nf.n = newN_[i];
+        nf.d = newD_[i];
+        nf.pass = 0;
+        nf.live = true;
+        nf.adj = {h.face, newId_[byStart_[t]], newId_[byEnd_[s]]};
+        nf.adjEdge = {h.edge, 2, 1};
+        g.adj[h.edge] = newId_[i];
+        g.adjEdge[h.edge] = 0;
+    }
+}
+
+/// Adds `vertex` (outside face f) to the polytope: removes the faces it sees, closes the hole with
+/// a fan of new faces. On failure the polytope is left unchanged.
+inline Polytope::Grow Polytope::expand(int f, int vertex) {
+    const Vec3& w = w_[vertex];
+    floodFill(f, w);
+    const bool ok = horizonIsCycle() && prepareNewFaces(w);
+    const bool fits = numFree_ + numRemoved_ + (kMaxFaces - numFaces_) >= numHorizon_;
+    if (!ok || !fits) {
+        for (int r = 0; r < numRemoved_; ++r) faces_[removed_[r]].pass = 0;
+        return ok ? Grow::OutOfFaces : Grow::Degenerate;
+    }
+    commitNewFaces(vertex);
+    return Grow::Ok;
+}
+
+inline void Polytope::finish(int f, EpaStatus status, EpaOutput& out) const {
+    const Face& face = faces_[f];
+    out.status = status;
+    out.normal = face.n;
+    const bool zero = status == EpaStatus::Touching || status == EpaStatus::Separated;
+    out.depth = zero ? 0.0 : std::max(face.d, 0.0);
+    // The projection of the origin lies in the nearest face, but when coplanar triangles tie
+    // (a box face is two of them) it may lie in a neighbour: take the witness from the nearly
+    // coplanar face whose triangle is nearest to it.
+    const Vec3 p = face.d * face.n;
+    int best = f;
+    std::array<double, 3> bestL{};
+    double bestDist = std::numeric_limits<double>::infinity();
+    for (int g = 0; g < numFaces_ && bestDist > 0; ++g) {
+        if (!faces_[g].live || faces_[g].n.dot(face.n) < kCoplanarCosine) continue;
+        const auto [i, j, k] = faces_[g].v;
+        const auto l = closestOnTriangle(w_[i], w_[j], w_[k], p);
+        const double dist = (l[0] * w_[i] + l[1] * w_[j] + l[2] * w_[k] - p).squaredNorm();
+        if (dist < bestDist) {
+            bestDist = dist;
+            bestL = l;
+            best = g;
+        }
+    }
+    const auto [i, j, k] = faces_[best].v;
+    out.pa = bestL[0] * a_[i] + bestL[1] * a_[j] + bestL[2] * a_[k];
+    out.pb = bestL[0] * b_[i] + bestL[1] * b_[j] + bestL[2] * b_[k];
+}
+
+/// Start simplex reduced to an affinely independent set, then grown to a tetrahedron.
+struct Start {
+    std::array<SupportPoint, 4> p;
+    int rank = -1; ///< p[0..rank] are affinely independent
+    double scale = 0.0;
+    [[nodiscard]] double tol() const { return kRankTolerance * scale; }
+};
+
+/// Distance of x from the line through a and b (a != b).
+inline double distanceToLine(const Vec3& a, const Vec3& b, const Vec3& x) {
+    const Vec3 u = (b - a).normalized();
+    return (x - a).cross(u).norm();
+}
+
+/// Copies the simplex without duplicates; the scale is the largest |w|.
+inline void gatherDistinct(const Simplex& simplex, Start& st, int& count) {
+    for (int i = 0; i < simplex.size; ++i) st.scale = std::max(st.scale, simplex.points[i].w.norm());
+    count = 0;
+    for (int i = 0; i < simplex.size; ++i) {
+        bool dup = false;
+        for (int j = 0; j < count; ++j) dup = dup || (st.p[j].w - simplex.points[i].w).norm() <= st.tol();
+        if (!dup) st.p[count++] = simplex.points[i];
+    }
+}
+
+/// Among the triangles of 4 coplanar points, moves to p[0..2] the one whose closest point to the
+/// origin is nearest (the triangles cover the quadrilateral, so one contains the origin's
+/// projection when the hull does).
+inline void pickTriangle(Start& st) {
+    int bestSkip = 3;
+    double best = std::numeric_limits<double>::infinity();
+    for (int skip = 0; skip < 4; ++skip) {
+        std::array<int, 3> t{};
+        for (int i = 0, k = 0; i < 4; ++i) if (i != skip) t[k++] = i;
+        Vec3 n;
+        if (!triangleNormal(st.p[t[0]].w, st.p[t[1]].w, st.p[t[2]].w, n)) continue;
+        const auto l = closestOnTriangle(st.p[t[0]].w, st.p[t[1]].w, st.p[t[2]].w, Vec3::Zero());
+        const double dist = (l[0] * st.p[t[0]].w + l[1] * st.p[t[1]].w + l[2] * st.p[t[2]].w).norm();
+        if (dist < best - st.tol()) {
+            best = dist;
+            bestSkip = skip;
+        }
+    }
+    if (bestSkip != 3) std::swap(st.p[bestSkip], st.p[3]);
+}
+
+/// Reorders st.p[0..count) so that p[0..rank] is an affinely independent subset whose hull holds
+/// the origin whenever the whole set's hull does (extremes of a collinear set, the right triangle
+/// of a coplanar quadruple).
+inline void reduceToIndependent(Start& st, int count) {
+    auto farthest = [&](int from, auto dist) {
+        int best = from;
+        double bestD = -1.0;
+        for (int i = from; i < count; ++i) {
+            const double d = dist(st.p[i].w);
+            if (d > bestD) {
+                bestD = d;
+                best = i;
+            }
+        }
+        std::swap(st.p[from], st.p[best]);
+        return bestD;
+    };
+    st.rank = 0;
+    if (count < 2 || farthest(1, [&](const Vec3& x) { return (x - st.p[0].w).norm(); }) <= st.tol()) return;
+    // Collinear set: its extremes are p[0] and the point farthest from p[0]... unless p[0] is in
+    // the middle; take the point farthest from p[1] as the other end.
+    std::swap(st.p[0], st.p[1]);
+    farthest(1, [&](const Vec3& x) { return (x - st.p[0].w).norm(); });
+    st.rank = 1;
+    if (count < 3 || farthest(2, [&](const Vec3& x) { return distanceToLine(st.p[0].w, st.p[1].w, x); }) <= st.tol()) return;
+    st.rank = 2;
+    if (count < 4) return;
+    Vec3 n = Vec3::Zero();
+    if (!triangleNormal(st.p[0].w, st.p[1].w, st.p[2].w, n)) return;
+    if (std::abs(n.dot(st.p[3].w - st.p[0].w)) > st.tol()) {
+        st.rank = 3;
+        return;
+    }
+    pickTriangle(st);
+}
+
+/// A unit vector orthogonal to u (u non-zero).
+inline Vec3 anyOrthogonal(const Vec3& u) {
+    const Vec3 v = u.normalized();
+    const Vec3 axis = std::abs(v.x()) < 0.57 ? Vec3::UnitX() : (std::abs(v.y()) < 0.57 ? Vec3::UnitY() : Vec3::UnitZ());
+    return v.cross(axis).normalized();
+}
+
+/// Adds to p[0..rank] the support point farthest from their affine hull among directions
+/// orthogonal to it (+-x, +-y, +-z for a point). False when A - B is flat along all of them.
+template <class S>
+bool growOnce(S& support, Start& st) {
+    std::array<Vec3, 6> dirs;
+    int numDirs = 0;
+    const Vec3& p0 = st.p[0].w;
+    if (st.rank == 0) {
+        dirs = {Vec3::UnitX(), -Vec3::UnitX(), Vec3::UnitY(), -Vec3::UnitY(), Vec3::UnitZ(), -Vec3::UnitZ()};
+        numDirs = 6;
+    } else if (st.rank == 1) {
+        const Vec3 e1 = anyOrthogonal(st.p[1].w - p0);
+        const Vec3 e2 = (st.p[1].w - p0).normalized().cross(e1);
+        dirs = {e1, -e1, e2, -e2, (e1 + e2).normalized(), -(e1 + e2).normalized()};
+        numDirs = 6;
+    } else {
+        Vec3 n = Vec3::Zero();
+        if (!triangleNormal(p0, st.p[1].w, st.p[2].w, n)) return false;
+        dirs[0] = n;
+        dirs[1] = -n;
+        numDirs = 2;
+    }
+    auto distance = [&](const Vec3& x) {
+        if (st.rank == 0) return (x - p0).norm();
+        if (st.rank == 1) return distanceToLine(p0, st.p[1].w, x);
+        return std::abs(dirs[0].dot(x - p0));
+    };
+    SupportPoint best, cand;
+    double bestD = -1.0;
+    for (int i = 0; i < numDirs; ++i) {
+        support.support(dirs[i], cand);
+        if (!cand.w.allFinite()) continue;
+        st.scale = std::max(st.scale, cand.w.norm());
+        const double d = distance(cand.w);
+        if (d > bestD) {
+            bestD = d;
+            best = cand;
+        }
+    }
+    if (!(bestD > st.tol())) return false;
+    st.p[++st.rank] = best;
+    return true;
+}
+
+/// Output for an A - B found flat (rank < 3): the closest point of the independent set to the
+/// origin; Touching if it is the origin (within the tolerance), Degenerate otherwise.
+inline void finishFlat(const Start& st, double threshold, EpaOutput& out) {
+    std::array<double, 3> l{1, 0, 0};
+    if (st.rank == 1) {
+        const auto s = closestOnSegment(st.p[0].w, st.p[1].w, Vec3::Zero());
+        l = {s[0], s[1], 0};
+    } else if (st.rank == 2) {
+        l = closestOnTriangle(st.p[0].w, st.p[1].w, st.p[2].w, Vec3::Zero());
+    }
+    Vec3 closest = Vec3::Zero();
+    out.pa = out.pb = Vec3::Zero();
+    for (int i = 0; i <= std::min(st.rank, 2); ++i) {
+        closest += l[i] * st.p[i].w;
+        out.pa += l[i] * st.p[i].a;
+        out.pb += l[i] * st.p[i].b;
+    }
+    out.normal = Vec3::UnitX();
+    if (st.rank == 1) out.normal = anyOrthogonal(st.p[1].w - st.p[0].w);
+    if (st.rank == 2) triangleNormal(st.p[0].w, st.p[1].w, st.p[2].w, out.normal);
+    out.depth = 0.0;
+    out.status = closest.norm() <= threshold ? EpaStatus::Touching : EpaStatus::Degenerate;
+}
+
+/// Depth threshold of the termination test for a polytope of the given scale.
+inline double threshold(const EpaSettings& settings, double scale) {
+    return std::max(settings.tolerance + settings.relativeTolerance * scale, 4.0 * kVisibilityMargin * scale);
+}
+
+/// Builds the start tetrahedron into `poly`; false (with `out` filled) when A - B is flat or the
+/// tetrahedron is unusable.
+template <class S>
+bool buildStart(S& support, const Simplex& simplex, const EpaSettings& settings, Polytope& poly,
+                EpaOutput& out) {
+    Start st;
+    int count = 0;
+    gatherDistinct(simplex, st, count);
+    reduceToIndependent(st, count);
+    while (st.rank < 3) {
+        if (!growOnce(support, st)) {
+            finishFlat(st, threshold(settings, st.scale), out);
+            return false;
+        }
+    }
+    for (const SupportPoint& p : st.p) poly.addVertex(p);
+    if (!poly.initTetrahedron()) {
+        st.rank = 2;
+        finishFlat(st, threshold(settings, st.scale), out);
+        out.status = EpaStatus::Degenerate;
+        return false;
+    }
+    return true;
+}
+
+/// The expansion loop: split the face nearest the origin until the support along its normal
+/// is within the threshold of it.
+template <class S>
+void expandLoop(S& support, Polytope& poly, const EpaSettings& settings, EpaOutput& out) {
+    for (int it = 0; it < settings.maxIterations; ++it) {
+        const int f = poly.closestFace();
+        const Face& face = poly.face(f);
+        SupportPoint s;
+        support.support(face.n, s);
+        out.iterations = it + 1;
+        if (!s.w.allFinite()) return poly.finish(f, EpaStatus::Degenerate, out);
+        const double h = s.w.dot(face.n);
+        out.depthUpperBound = std::min(out.depthUpperBound, h);
+        const double thr = threshold(settings, std::max(poly.scale(), s.w.norm()));
+        if (h < -thr) return poly.finish(f, EpaStatus::Separated, out);
+        if (h - face.d <= thr || poly.hasVertex(s.w, poly.visibilityMargin())) {
+            return poly.finish(f, face.d <= thr ? EpaStatus::Touching : EpaStatus::Converged, out);
+        }
+        const int v = poly.addVertex(s);
+        if (v < 0) return poly.finish(f, EpaStatus::OutOfCapacity, out);
+        const Polytope::Grow grown = poly.expand(f, v);
+        if (grown != Polytope::Grow::Ok) {
+            poly.popVertex();
+            return poly.finish(f, grown == Polytope::Grow::OutOfFaces ? EpaStatus::OutOfCapacity
+                                                                      : EpaStatus::Degenerate, out);
+        }
+    }
+    poly.finish(poly.closestFace(), EpaStatus::MaxIterations, out);
+}
+
+} // namespace epa_detail
+
+/// Penetration depth of A and B from GJK's terminal simplex (1 to 4 points of A - B enclosing or
+/// touching the origin). See the file comment for the conventions and EpaStatus for the outcomes.
+/// Never allocates; bounded by settings.maxIterations and the capacities of Defaults.h.
+template <class S>
+EpaOutput epa(S& support, const Simplex& simplex, const EpaSettings& settings = {}) {
+    EpaOutput out;
+    if (simplex.size < 1 || simplex.size > 4) return out;
+    for (int i = 0; i < simplex.size; ++i) {
+        if (!simplex.points[i].w.allFinite()) return out;
+    }
+    epa_detail::Polytope poly;
+    if (!epa_detail::buildStart(support, simplex, settings, poly, out)) return out;
+    epa_detail::expandLoop(support, poly, settings, out);
+    return out;
+}
+
+} // namespace mk
