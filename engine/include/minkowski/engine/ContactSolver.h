@@ -1,0 +1,76 @@
+#pragma once
+/// \file ContactSolver.h
+/// Projected Gauss-Seidel on the contact impulses with Coulomb friction cones, after pinocchio's
+/// PGSContactSolverTpl (include/pinocchio/algorithm/pgs-solver.hxx), written on body velocities
+/// instead of a dense Delassus matrix: the velocity of contact i is recomputed from the bodies
+/// (v_i = J_i u + bias), which equals G_i. x + g_i of pinocchio without forming G.
+///
+/// Per contact i, with its 3x3 Delassus block G_i = R^T K R (R = [t1 t2 n], K the inverse
+/// effective mass at the contact), over-relaxation w:
+///   normal:   f_n <- max(0, f_n - w / G_i(2,2) * v_n);  v <- v + G_i(:,2) df_n
+///   tangent:  f_t <- f_t - w / min(G_i(0,0), G_i(1,1)) * v_t, then scaled into |f_t| <= mu f_n
+/// Stopping (pinocchio): max complementarity |f.(v + [0,0,mu|v_t|])| (De Saxce correction) and
+/// max dual feasibility |v~ - proj_K*(v~)| both <= tolerance, or the relative change
+/// |f - f_prev|_inf <= relativeTolerance * max(|f|_inf, |f_prev|_inf), or the iteration cap.
+
+#include "minkowski/engine/Settings.h"
+#include "minkowski/narrowphase/Math.h"
+
+#include <span>
+
+namespace mk {
+
+/// A body as the solver sees it. Static and kinematic bodies have zero inverse mass/inertia.
+struct SolverBody {
+    Vec3 linearVelocity = Vec3::Zero();  ///< (unit: m/s)
+    Vec3 angularVelocity = Vec3::Zero(); ///< world frame (unit: rad/s)
+    double inverseMass = 0.0;            ///< (unit: 1/kg)
+    Mat3 inverseInertia = Mat3::Zero();  ///< world frame (unit: 1/(kg m^2))
+};
+
+/// One contact point between bodies a and b, impulses in the contact frame (t1, t2, n); the
+/// impulse R f acts on b, its opposite on a.
+struct SolverContact {
+    int bodyA = 0;
+    int bodyB = 0;
+    Vec3 rA = Vec3::Zero();   ///< from a's centre of mass to the contact point on a (unit: metre)
+    Vec3 rB = Vec3::Zero();   ///< from b's centre of mass to the contact point on b (unit: metre)
+    Mat3 frame = Mat3::Identity(); ///< columns t1, t2, n (n from a to b)
+    Mat3 delassus = Mat3::Identity(); ///< G_i (unit: 1/kg)
+    /// Added to the normal relative velocity: the constraint is v_n + bias >= 0 (unit: m/s).
+    double bias = 0.0;
+    double friction = 0.0;         ///< mu
+    Vec3 impulse = Vec3::Zero();   ///< (f_t1, f_t2, f_n): warm start in, solution out (unit: N s)
+};
+
+struct PgsResult {
+    int iterations = 0;
+    bool converged = true;
+    double complementarity = 0.0;  ///< final max |f.(v + [0,0,mu|v_t|])|
+    double dualFeasibility = 0.0;  ///< final max distance of v~ to the dual cone
+    double relativeChange = 0.0;   ///< final |f - f_prev|_inf / max(|f|_inf, |f_prev|_inf)
+};
+
+/// Orthonormal frame [t1 t2 n] around the unit normal n (Duff et al., "Building an Orthonormal
+/// Basis, Revisited", JCGT 2017): branch-free, continuous except across n_z = 0.
+[[nodiscard]] Mat3 contactFrame(const Vec3& n);
+
+/// Fills rA, rB, frame and the Delassus block G = R^T K R with
+/// K = (1/m_a + 1/m_b) Id - [r_a]x I_a^-1 [r_a]x - [r_b]x I_b^-1 [r_b]x.
+void setupContact(const SolverBody& a, const SolverBody& b, SolverContact& contact);
+
+/// Normal bias of a contact at signed distance `distance` (unit: metre) whose normal relative
+/// velocity before the solve is `approach` (unit: m/s, negative when closing), step `h`:
+/// - speculative (distance > 0): distance / h, the bodies may close the gap and no more;
+/// - penetrating: Baumgarte, baumgarte / h * min(0, distance + slop);
+/// - restitution: when closing faster than the threshold and touching within this step
+///   (distance + h approach < 0), the target separating speed -e approach wins if larger.
+[[nodiscard]] double normalBias(double distance, double approach, double restitution, double h,
+                                const PgsSettings& settings);
+
+/// Applies the contacts' initial impulses to the bodies (warm start), then runs PGS sweeps in
+/// the contacts' order until a stopping criterion holds. Deterministic; never allocates.
+PgsResult solveContacts(std::span<SolverBody> bodies, std::span<SolverContact> contacts,
+                        const PgsSettings& settings);
+
+} // namespace mk

@@ -1,0 +1,66 @@
+#pragma once
+/// \file Manifold.h
+/// Persistent contact manifold of one pair, after Bullet's btPersistentManifold
+/// (BulletCollision/NarrowPhaseCollision/btPersistentManifold.cpp): the narrow phase gives one
+/// point per step; the manifold keeps up to four across steps so that boxes rest and stack.
+///
+/// - A new point within the breaking threshold of a cached one (distance between their points on
+///   A, in A's frame) replaces it and inherits its impulses (getCacheEntry/replaceContactPoint).
+/// - A new point in a full manifold replaces the cached point whose removal leaves the largest
+///   area, never the deepest one (sortCachedPoints with KEEP_DEEPEST_POINT).
+/// - refresh() moves the cached points with their bodies and drops those separated along their
+///   normal by more than the threshold or drifted tangentially by more than it
+///   (refreshContactPoints).
+///
+/// Frames: the normal points from A to B (the narrow phase's convention) and the signed distance
+/// is dot(worldB - worldA, normal), negative when penetrating.
+
+#include "minkowski/narrowphase/Math.h"
+
+#include <array>
+#include <span>
+
+namespace mk {
+
+struct ContactPoint {
+    Vec3 localA = Vec3::Zero(); ///< point on A in A's centre-of-mass frame (unit: metre)
+    Vec3 localB = Vec3::Zero(); ///< point on B in B's centre-of-mass frame (unit: metre)
+    Vec3 worldA = Vec3::Zero(); ///< (unit: metre)
+    Vec3 worldB = Vec3::Zero(); ///< (unit: metre)
+    Vec3 normal = Vec3::UnitZ(); ///< unit, world frame, from A to B
+    double distance = 0.0;       ///< signed, along `normal` (unit: metre)
+    /// Accumulated impulses of the last solve, kept for warm starting (unit: N s).
+    double normalImpulse = 0.0;
+    Vec3 tangentImpulse = Vec3::Zero(); ///< world frame, orthogonal to the normal
+    int lifetime = 0;                   ///< steps this point (or the ones it replaced) lived
+};
+
+class Manifold {
+public:
+    static constexpr int kCapacity = 4;
+
+    /// Adds `point` (impulses ignored): merged into the nearest cached point closer than
+    /// `threshold` (unit: metre), else appended, else replacing per sortCachedPoints.
+    /// Returns the index of the slot written.
+    int add(const ContactPoint& point, double threshold);
+
+    /// Moves the cached points with the bodies' centre-of-mass poses, recomputes their distance
+    /// and drops the ones beyond `threshold` along or across the normal. Increments lifetimes.
+    void refresh(const Pose& poseA, const Pose& poseB, double threshold);
+
+    void clear() { size_ = 0; }
+    [[nodiscard]] int size() const { return size_; }
+    [[nodiscard]] bool empty() const { return size_ == 0; }
+    [[nodiscard]] std::span<const ContactPoint> points() const { return {points_.data(), size_t(size_)}; }
+    [[nodiscard]] std::span<ContactPoint> points() { return {points_.data(), size_t(size_)}; }
+
+private:
+    [[nodiscard]] int nearest(const ContactPoint& point, double threshold) const;
+    [[nodiscard]] int slotToReplace(const ContactPoint& point) const;
+    void remove(int index);
+
+    std::array<ContactPoint, kCapacity> points_{};
+    int size_ = 0;
+};
+
+} // namespace mk

@@ -1,0 +1,85 @@
+#pragma once
+/// \file Settings.h
+/// Every default of the engine in one place (coal keeps its defaults in one header too; the
+/// narrow phase's are in minkowski/narrowphase/Defaults.h). Units are SI: metre, second, kilogram.
+
+#include "minkowski/narrowphase/Math.h"
+#include "minkowski/narrowphase/Query.h"
+
+namespace mk {
+
+/// How the narrow phase is called for the pairs that pass the OBB filter.
+struct NarrowPhaseSettings {
+    SolverKind solver = SolverKind::Gjk;
+    /// GJK++ Sec. IV-E: the previous step's separation vector is the best cheap guess in a
+    /// simulation (Fig. 13); `obb` when the pair was not queried at the previous step.
+    WarmStart warmStart = WarmStart::Previous;
+    /// Template of every request: tolerances and iteration caps (task and solver are overridden:
+    /// the engine always asks for Task::SignedDistance with `solver`).
+    QueryRequest request{};
+
+    /// Contact cache (off by default, so that every narrow-phase call is really made): a pair
+    /// whose relative pose moved less than the two thresholds below since its last real query
+    /// reuses that query's witnesses (moved with the bodies) and skips the narrow phase. Skipped
+    /// calls are counted in StepCounts::narrowPhaseSkipped.
+    bool contactCache = false;
+    /// Contact cache: largest relative translation of B in A's frame (unit: metre).
+    double cacheTranslation = 1e-3;
+    /// Contact cache: largest relative rotation angle of B in A's frame (unit: radian).
+    double cacheRotation = 1e-2;
+};
+
+/// Contact generation and the persistent manifold (Bullet's btPersistentManifold).
+struct ContactSettings {
+    /// A new contact point is made when the signed distance is below this (unit: metre); with
+    /// a positive distance the point is speculative (it allows approach up to the gap).
+    double margin = 0.005;
+    /// Bullet's gContactBreakingThreshold (unit: metre): merge radius of a new point with a
+    /// cached one, and the normal and tangential drift beyond which a cached point is dropped.
+    double breakingThreshold = 0.02;
+    /// The threshold is at most this fraction of the smaller bounding-sphere radius of the pair,
+    /// so that the four points of a small object stay distinct (Bullet's relative threshold,
+    /// CD_USE_RELATIVE_CONTACT_BREAKING_THRESHOLD, scales it by the shape size in the same way).
+    double relativeBreakingThreshold = 0.2;
+};
+
+/// Projected Gauss-Seidel on the contact impulses (pinocchio's pgs-solver.hxx).
+struct PgsSettings {
+    /// Iteration cap (pinocchio: 1000; Bullet: 10). Warm-started impulses converge in a few
+    /// sweeps on resting contacts, so the cap binds only in dense, moving piles.
+    int maxIterations = 30;
+    /// Absolute tolerance on the De Saxce-corrected complementarity |f.(v + [0,0,mu|v_t|])| and
+    /// on the dual feasibility |proj_K*(v~) - v~| (pinocchio: 1e-6; unit: N s m/s and m/s).
+    double tolerance = 1e-6;
+    /// Relative-change tolerance |f - f_prev|_inf <= eps max(|f|_inf, |f_prev|_inf)
+    /// (pinocchio: 1e-6).
+    double relativeTolerance = 1e-5;
+    /// Over-relaxation w in (0, 2) (pinocchio's over_relax; 1 = plain Gauss-Seidel).
+    double overRelaxation = 1.0;
+    /// Fraction of the previous step's impulses a persisting contact starts from
+    /// (Bullet: 0.85, Box2D and pinocchio warm starts: 1).
+    double warmStartFactor = 1.0;
+    /// Baumgarte factor: a penetration d < -slop asks for a separating velocity
+    /// baumgarte * (-d - slop) / h (Bullet's erp2 = 0.2).
+    double baumgarte = 0.2;
+    /// Penetration left uncorrected, so that resting contacts stay touching (unit: metre).
+    double slop = 0.001;
+    /// Restitution applies when the approach speed exceeds this (Bullet: 0.2; unit: m/s).
+    double restitutionThreshold = 0.2;
+};
+
+/// Everything a World is built from.
+struct WorldSettings {
+    /// Fixed step h (unit: second); 120 Hz as in GJK++ Sec. IV-E.
+    double timeStep = 1.0 / 120.0;
+    /// (unit: m/s^2), z up.
+    Vec3 gravity = Vec3(0.0, 0.0, -9.81);
+    /// Implicit gyroscopic term (Catto, GDC 2015, one Newton step); off = omega kept constant in
+    /// the world frame between contacts.
+    bool gyroscopic = true;
+    NarrowPhaseSettings narrowPhase{};
+    ContactSettings contact{};
+    PgsSettings pgs{};
+};
+
+} // namespace mk

@@ -1,0 +1,47 @@
+#pragma once
+/// \file Stats.h
+/// The per-step record of what the pipeline did and how long each stage took. The viewer and the
+/// command-line program show it; benchmarks sum it.
+
+#include <cstdint>
+
+namespace mk {
+
+/// Counts of one step.
+struct StepCounts {
+    int broadphasePairs = 0;     ///< pairs in Bullet's overlapping-pair cache (fattened AABBs)
+    int obbPassed = 0;           ///< pairs whose world OBBs (grown by the margin) overlap
+    int narrowPhaseCalls = 0;    ///< mk::collide calls really made
+    int narrowPhaseSkipped = 0;  ///< calls replaced by the contact cache (0 unless enabled)
+    int narrowPhaseFailures = 0; ///< results dropped as unusable (invalid input, non-finite)
+    std::int64_t supportCalls = 0;       ///< sum of QueryResult::supportCalls
+    std::int64_t gjkIterations = 0;      ///< sum of QueryResult::iterations
+    std::int64_t penetrationIterations = 0; ///< sum of QueryResult::penetrationIterations
+    int manifolds = 0;           ///< pairs with at least one contact point
+    int contacts = 0;            ///< contact points handed to the solver
+    int pgsIterations = 0;       ///< sweeps of the contact solver
+    bool pgsConverged = true;    ///< a stopping criterion was met before the iteration cap
+    /// Final max(complementarity, dual feasibility) of the PGS (pinocchio's absolute residual).
+    double pgsResidual = 0.0;
+    /// Final |f - f_prev|_inf / max(|f|_inf, |f_prev|_inf) of the PGS.
+    double pgsRelativeChange = 0.0;
+};
+
+/// Wall-clock times of one step (unit: second).
+struct StepTimes {
+    double broadphase = 0.0; ///< body bounds, Bullet's pair update, sorted pair list
+    double obbFilter = 0.0;
+    double narrowPhase = 0.0;
+    double manifolds = 0.0;  ///< refresh, merge, replace, and the contact list for the solver
+    double solver = 0.0;     ///< contact set-up and PGS
+    double integrate = 0.0;  ///< forces, gyroscopic term, positions, checks
+    double total = 0.0;
+};
+
+struct StepStats {
+    std::int64_t step = -1; ///< index of the step these stats describe
+    StepCounts counts{};
+    StepTimes times{};
+};
+
+} // namespace mk

@@ -1,0 +1,158 @@
+/// \file ContactSolver.cpp
+/// Projected Gauss-Seidel with Coulomb disks and pinocchio's stopping criteria.
+
+#include "minkowski/engine/ContactSolver.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace mk {
+namespace {
+
+Mat3 skew(const Vec3& r) {
+    Mat3 s;
+    s << 0.0, -r.z(), r.y(), r.z(), 0.0, -r.x(), -r.y(), r.x(), 0.0;
+    return s;
+}
+
+/// Velocity of b relative to a at the contact, in the contact frame, bias included.
+Vec3 contactVelocity(const SolverBody& a, const SolverBody& b, const SolverContact& c) {
+    const Vec3 relative = b.linearVelocity + b.angularVelocity.cross(c.rB) - a.linearVelocity -
+                          a.angularVelocity.cross(c.rA);
+    Vec3 v = c.frame.transpose() * relative;
+    v.z() += c.bias;
+    return v;
+}
+
+/// Adds the contact-frame impulse `df` to b and its opposite to a.
+void applyImpulse(SolverBody& a, SolverBody& b, const SolverContact& c, const Vec3& df) {
+    const Vec3 p = c.frame * df;
+    a.linearVelocity -= a.inverseMass * p;
+    a.angularVelocity -= a.inverseInertia * c.rA.cross(p);
+    b.linearVelocity += b.inverseMass * p;
+    b.angularVelocity += b.inverseInertia * c.rB.cross(p);
+}
+
+/// Distance from v~ = (t, z) to the dual cone K* = {mu |t| <= z}: the projection onto a cone
+/// {c|t| <= z} is v~ inside, 0 when (|t| + c z) <= 0, else (|t| + c z)/(1 + c^2) (t/|t|, c).
+double dualConeDistance(const Vec3& v, double mu) {
+    const double s = std::hypot(v.x(), v.y());
+    if (mu * s <= v.z()) {
+        return 0.0;
+    }
+    const double along = (s + mu * v.z()) / (1.0 + mu * mu);
+    if (along <= 0.0) {
+        return v.norm();
+    }
+    const double radial = s - along;           // |t - along * t/|t||
+    const double axial = v.z() - along * mu;
+    return std::hypot(radial, axial);
+}
+
+/// Sweep accumulators of the stopping criteria.
+struct SweepResiduals {
+    double complementarity = 0.0;
+    double dualFeasibility = 0.0;
+    double maxChange = 0.0;  ///< |f - f_prev|_inf over the sweep
+    double maxImpulse = 0.0; ///< |f|_inf after the sweep
+};
+
+/// One projected Gauss-Seidel update of contact c (pinocchio's PGSConeProjectAndUpdate).
+void updateContact(SolverBody& a, SolverBody& b, SolverContact& c, double w, SweepResiduals& r) {
+    Vec3 v = contactVelocity(a, b, c);
+    const Mat3& g = c.delassus;
+    const Vec3 old = c.impulse;
+    Vec3 f = old;
+    f.z() = std::max(0.0, old.z() - w / g(2, 2) * v.z());
+    v += g.col(2) * (f.z() - old.z());
+    const double tangentStep = w / std::min(g(0, 0), g(1, 1));
+    f.x() -= tangentStep * v.x();
+    f.y() -= tangentStep * v.y();
+    const double ft = std::hypot(f.x(), f.y());
+    const double radius = c.friction * f.z();
+    if (ft > radius) { // scale back onto the Coulomb disk
+        const double scale = ft > 0.0 ? radius / ft : 0.0;
+        f.x() *= scale;
+        f.y() *= scale;
+    }
+    v += g.leftCols<2>() * (f.head<2>() - old.head<2>());
+    const Vec3 df = f - old;
+    applyImpulse(a, b, c, df);
+    c.impulse = f;
+
+    Vec3 corrected = v; // De Saxce correction v~ = v + [0, 0, mu |v_t|]
+    corrected.z() += c.friction * std::hypot(v.x(), v.y());
+    r.complementarity = std::max(r.complementarity, std::abs(f.dot(corrected)));
+    r.dualFeasibility = std::max(r.dualFeasibility, dualConeDistance(corrected, c.friction));
+    r.maxChange = std::max(r.maxChange, df.cwiseAbs().maxCoeff());
+    r.maxImpulse = std::max(r.maxImpulse, f.cwiseAbs().maxCoeff());
+}
+
+} // namespace
+
+Mat3 contactFrame(const Vec3& n) {
+    const double sign = std::copysign(1.0, n.z());
+    const double a = -1.0 / (sign + n.z());
+    const double b = n.x() * n.y() * a;
+    Mat3 frame;
+    frame.col(0) = Vec3(1.0 + sign * n.x() * n.x() * a, sign * b, -sign * n.x());
+    frame.col(1) = Vec3(b, sign + n.y() * n.y() * a, -n.y());
+    frame.col(2) = n;
+    return frame;
+}
+
+void setupContact(const SolverBody& a, const SolverBody& b, SolverContact& c) {
+    const Mat3 sa = skew(c.rA);
+    const Mat3 sb = skew(c.rB);
+    const Mat3 k = (a.inverseMass + b.inverseMass) * Mat3::Identity() -
+                   sa * a.inverseInertia * sa - sb * b.inverseInertia * sb;
+    c.delassus = c.frame.transpose() * k * c.frame;
+}
+
+double normalBias(double distance, double approach, double restitution, double h,
+                  const PgsSettings& settings) {
+    double bias = distance > 0.0 ? distance / h
+                                 : settings.baumgarte / h * std::min(0.0, distance + settings.slop);
+    const bool hits = distance + h * approach < 0.0;
+    if (restitution > 0.0 && hits && approach < -settings.restitutionThreshold) {
+        bias = std::min(bias, restitution * approach);
+    }
+    return bias;
+}
+
+PgsResult solveContacts(std::span<SolverBody> bodies, std::span<SolverContact> contacts,
+                        const PgsSettings& settings) {
+    PgsResult result;
+    double previousMax = 0.0;
+    for (SolverContact& c : contacts) {
+        applyImpulse(bodies[c.bodyA], bodies[c.bodyB], c, c.impulse);
+        previousMax = std::max(previousMax, c.impulse.cwiseAbs().maxCoeff());
+    }
+    if (contacts.empty()) {
+        return result;
+    }
+    result.converged = false;
+    const double w = settings.overRelaxation;
+    for (int it = 0; it < settings.maxIterations; ++it) {
+        SweepResiduals r;
+        for (SolverContact& c : contacts) {
+            updateContact(bodies[c.bodyA], bodies[c.bodyB], c, w, r);
+        }
+        result.iterations = it + 1;
+        result.complementarity = r.complementarity;
+        result.dualFeasibility = r.dualFeasibility;
+        const double scale = std::max(r.maxImpulse, previousMax);
+        result.relativeChange = scale > 0.0 ? r.maxChange / scale : 0.0;
+        const bool absolute = r.complementarity <= settings.tolerance &&
+                              r.dualFeasibility <= settings.tolerance;
+        const bool relative = r.maxChange <= settings.relativeTolerance * scale;
+        if (absolute || relative) {
+            result.converged = true;
+            break;
+        }
+        previousMax = r.maxImpulse;
+    }
+    return result;
+}
+
+} // namespace mk

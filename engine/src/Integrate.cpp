@@ -1,0 +1,182 @@
+/// \file Integrate.cpp
+/// Stages 5 and 6: velocity prediction (gravity, implicit gyroscopic term), contact set-up and
+/// PGS, then semi-implicit position update, blow-up check and commit.
+
+#include "WorldImpl.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+namespace mk {
+namespace {
+
+Mat3 skew(const Vec3& r) {
+    Mat3 s;
+    s << 0.0, -r.z(), r.y(), r.z(), 0.0, -r.x(), -r.y(), r.x(), 0.0;
+    return s;
+}
+
+/// Implicit gyroscopic step (Catto, "Numerical Methods", GDC 2015): in the body frame, one
+/// Newton step on f(w) = I (w - w0) + h w x I w = 0 from w0, i.e.
+/// w = w0 - J^-1 f(w0) with J = I + h ([w0]x I - [I w0]x). Unconditionally stable, unlike
+/// the explicit torque -w x I w which gains energy.
+Vec3 gyroscopicStep(const Body& body, const Vec3& angularVelocity, double h) {
+    const Mat3 r = body.pose.rotation.toRotationMatrix();
+    const Mat3& inertia = body.massProperties.inertia;
+    const Vec3 w0 = r.transpose() * angularVelocity;
+    const Vec3 iw = inertia * w0;
+    const Vec3 f = h * w0.cross(iw);
+    const Mat3 jacobian = inertia + h * (skew(w0) * inertia - skew(iw));
+    return r * (w0 - jacobian.inverse() * f);
+}
+
+/// q + h/2 (0, w) q, renormalised.
+Quat integrateRotation(const Quat& q, const Vec3& w, double h) {
+    const Quat spin(0.0, w.x(), w.y(), w.z());
+    Quat next = q;
+    next.coeffs() += 0.5 * h * (spin * q).coeffs();
+    next.normalize();
+    return next;
+}
+
+bool finitePose(const Pose& p) {
+    return p.translation.allFinite() && p.rotation.coeffs().allFinite();
+}
+
+} // namespace
+
+void World::Impl::predictVelocities() {
+    const double h = settings.timeStep;
+    solverBodies.resize(bodies.size());
+    for (std::size_t i = 0; i < bodies.size(); ++i) {
+        const Body& b = bodies[i];
+        SolverBody& s = solverBodies[i];
+        s.linearVelocity = b.linearVelocity;
+        s.angularVelocity = b.angularVelocity;
+        if (!b.isDynamic()) {
+            s.inverseMass = 0.0;
+            s.inverseInertia.setZero();
+            continue;
+        }
+        s.linearVelocity += h * settings.gravity;
+        if (settings.gyroscopic) {
+            s.angularVelocity = gyroscopicStep(b, b.angularVelocity, h);
+        }
+        const Mat3 r = b.pose.rotation.toRotationMatrix();
+        s.inverseMass = b.inverseMass;
+        s.inverseInertia = r * b.inverseInertiaLocal * r.transpose();
+    }
+}
+
+/// Solver contacts from the manifold points: frame, Delassus block, bias, friction, warm start.
+void World::Impl::buildContacts() {
+    const double h = settings.timeStep;
+    const PgsSettings& pgs = settings.pgs;
+    solverContacts.resize(contactRefs.size());
+    for (std::size_t i = 0; i < contactRefs.size(); ++i) {
+        const ContactRef& ref = contactRefs[i];
+        const ContactPoint& point = *ref.point;
+        const Body& a = bodies[ref.a];
+        const Body& b = bodies[ref.b];
+        SolverContact& c = solverContacts[i];
+        c.bodyA = static_cast<int>(ref.a);
+        c.bodyB = static_cast<int>(ref.b);
+        c.rA = point.worldA - a.pose.translation;
+        c.rB = point.worldB - b.pose.translation;
+        c.frame = contactFrame(point.normal);
+        const SolverBody& sa = solverBodies[ref.a];
+        const SolverBody& sb = solverBodies[ref.b];
+        setupContact(sa, sb, c);
+        const Vec3 relative = sb.linearVelocity + sb.angularVelocity.cross(c.rB) -
+                              sa.linearVelocity - sa.angularVelocity.cross(c.rA);
+        const double approach = relative.dot(point.normal);
+        const double restitution = std::max(a.material.restitution, b.material.restitution);
+        c.bias = normalBias(point.distance, approach, restitution, h, pgs);
+        c.friction = std::sqrt(a.material.friction * b.material.friction);
+        c.impulse = pgs.warmStartFactor * Vec3(c.frame.col(0).dot(point.tangentImpulse),
+                                               c.frame.col(1).dot(point.tangentImpulse),
+                                               point.normalImpulse);
+    }
+}
+
+void World::Impl::solve() {
+    buildContacts();
+    const PgsResult r = solveContacts(solverBodies, solverContacts, settings.pgs);
+    StepCounts& c = stats.counts;
+    c.pgsIterations = r.iterations;
+    c.pgsConverged = r.converged;
+    c.pgsResidual = std::max(r.complementarity, r.dualFeasibility);
+    c.pgsRelativeChange = r.relativeChange;
+}
+
+void World::Impl::integratePositions() {
+    const double h = settings.timeStep;
+    nextPoses.resize(bodies.size());
+    badBodies.clear();
+    for (std::size_t i = 0; i < bodies.size(); ++i) {
+        const Body& b = bodies[i];
+        const SolverBody& s = solverBodies[i];
+        if (b.type == BodyType::Static) {
+            nextPoses[i] = b.pose;
+            continue;
+        }
+        nextPoses[i] = {integrateRotation(b.pose.rotation, s.angularVelocity, h),
+                        b.pose.translation + h * s.linearVelocity};
+        if (!s.linearVelocity.allFinite() || !s.angularVelocity.allFinite() ||
+            !finitePose(nextPoses[i])) {
+            badBodies.push_back(static_cast<BodyId>(i));
+        }
+    }
+    if (!badBodies.empty()) {
+        reportBlowUp();
+    }
+}
+
+/// Names the non-finite bodies and the bodies in contact with them; nothing was committed.
+void World::Impl::reportBlowUp() {
+    std::vector<BodyId> involved = badBodies;
+    for (const ContactRef& ref : contactRefs) {
+        const bool hasA = std::binary_search(badBodies.begin(), badBodies.end(), ref.a);
+        const bool hasB = std::binary_search(badBodies.begin(), badBodies.end(), ref.b);
+        if (hasA != hasB) {
+            const BodyId other = hasA ? ref.b : ref.a;
+            if (std::find(involved.begin(), involved.end(), other) == involved.end()) {
+                involved.push_back(other);
+            }
+        }
+    }
+    std::string message = "simulation blew up at step " + std::to_string(stepIndex) +
+                          ": non-finite velocity or pose of body";
+    for (std::size_t i = 0; i < badBodies.size(); ++i) {
+        message += (i ? ", " : " ") + std::to_string(badBodies[i]);
+    }
+    if (involved.size() > badBodies.size()) {
+        message += "; in contact with";
+        for (std::size_t i = badBodies.size(); i < involved.size(); ++i) {
+            message += (i > badBodies.size() ? ", " : " ") + std::to_string(involved[i]);
+        }
+    }
+    message += ". The state before the step is kept.";
+    throw SimulationError(message, stepIndex, std::move(involved));
+}
+
+void World::Impl::commit() {
+    for (std::size_t i = 0; i < bodies.size(); ++i) {
+        Body& b = bodies[i];
+        if (b.type == BodyType::Static) {
+            continue;
+        }
+        b.pose = nextPoses[i];
+        b.linearVelocity = solverBodies[i].linearVelocity;
+        b.angularVelocity = solverBodies[i].angularVelocity;
+    }
+    for (std::size_t i = 0; i < contactRefs.size(); ++i) {
+        const SolverContact& c = solverContacts[i];
+        ContactPoint& point = *contactRefs[i].point;
+        point.normalImpulse = c.impulse.z();
+        point.tangentImpulse = c.frame.col(0) * c.impulse.x() + c.frame.col(1) * c.impulse.y();
+    }
+}
+
+} // namespace mk

@@ -1,0 +1,98 @@
+/// \file NarrowPhase.cpp
+/// Stage 3: mk::collide on every pair that passed the OBB filter, warm-started by the pair's
+/// PairCache (GJK++ Sec. IV-E), the hook, and the optional contact cache.
+
+#include "WorldImpl.h"
+
+#include "minkowski/narrowphase/Collide.h"
+
+#include <cmath>
+
+namespace mk {
+namespace {
+
+/// Rotation angle between two unit quaternions (unit: radian).
+double angleBetween(const Quat& a, const Quat& b) {
+    const double c = std::min(1.0, std::abs(a.dot(b)));
+    return 2.0 * std::acos(c);
+}
+
+} // namespace
+
+void World::Impl::runNarrowPhase() {
+    QueryRequest base = settings.narrowPhase.request;
+    base.task = Task::SignedDistance;
+    base.solver = settings.narrowPhase.solver;
+    base.margin = settings.contact.margin;
+    for (const std::uint32_t slot : narrowList) {
+        PairState& p = pool[slot];
+        if (settings.narrowPhase.contactCache && reuseCachedQuery(p)) {
+            ++stats.counts.narrowPhaseSkipped;
+            continue;
+        }
+        queryPair(p, base);
+    }
+}
+
+void World::Impl::queryPair(PairState& p, const QueryRequest& base) {
+    const Body& a = bodies[p.key.a];
+    const Body& b = bodies[p.key.b];
+    const Pose& poseA = frames[p.key.a].shapePose;
+    const Pose& poseB = frames[p.key.b].shapePose;
+    QueryRequest request = base;
+    const bool hadPrevious = p.cache.hasPrevious(stepIndex);
+    const Vec3 previousSeparation = p.cache.previousSeparation();
+    p.cache.prepare(settings.narrowPhase.warmStart, stepIndex, a.shape, poseA, b.shape, poseB, request);
+
+    const bool timed = static_cast<bool>(hook);
+    StageTimer timer;
+    p.result = collide(a.shape, poseA, b.shape, poseB, request);
+    const double seconds = timed ? timer.lap() : 0.0;
+    p.cache.update(stepIndex, poseA, poseB, p.result);
+
+    StepCounts& c = stats.counts;
+    ++c.narrowPhaseCalls;
+    c.supportCalls += p.result.supportCalls;
+    c.gjkIterations += p.result.iterations;
+    c.penetrationIterations += p.result.penetrationIterations;
+    if (settings.narrowPhase.contactCache) {
+        const Pose inverseA = poseA.inverse();
+        p.cached = {.valid = true,
+                    .relative = inverseA * poseB,
+                    .witnessA = inverseA.apply(p.result.witnessA),
+                    .witnessB = poseB.applyInverse(p.result.witnessB),
+                    .normal = inverseA.rotation * p.result.normal,
+                    .result = p.result};
+    }
+    if (timed) {
+        hook(NarrowPhaseEvent{stepIndex, p.key.a, p.key.b, a.shape, b.shape, poseA, poseB, request,
+                              p.result, hadPrevious, previousSeparation, seconds});
+    }
+}
+
+/// Contact cache: when B moved relative to A by less than the thresholds since the last real
+/// query, that query's witnesses and normal are moved with the bodies and reused.
+bool World::Impl::reuseCachedQuery(PairState& p) {
+    if (!p.cached.valid) {
+        return false;
+    }
+    const Pose& poseA = frames[p.key.a].shapePose;
+    const Pose& poseB = frames[p.key.b].shapePose;
+    const Pose relative = poseA.inverse() * poseB;
+    const NarrowPhaseSettings& s = settings.narrowPhase;
+    if ((relative.translation - p.cached.relative.translation).norm() > s.cacheTranslation ||
+        angleBetween(relative.rotation, p.cached.relative.rotation) > s.cacheRotation) {
+        return false;
+    }
+    QueryResult r = p.cached.result;
+    r.witnessA = poseA.apply(p.cached.witnessA);
+    r.witnessB = poseB.apply(p.cached.witnessB);
+    r.normal = poseA.rotation * p.cached.normal;
+    r.distance = (r.witnessB - r.witnessA).dot(r.normal);
+    r.separation = r.witnessA - r.witnessB;
+    p.result = r;
+    p.cache.update(stepIndex, poseA, poseB, r); // keeps `previous` warm starts valid
+    return true;
+}
+
+} // namespace mk

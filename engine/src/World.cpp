@@ -1,0 +1,258 @@
+/// \file World.cpp
+/// The world's API: body creation with validation, settings, accessors, state hash.
+
+#include "WorldImpl.h"
+
+#include "minkowski/narrowphase/Collide.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <Eigen/Eigenvalues>
+#include <string>
+
+namespace mk {
+namespace {
+
+std::string vecText(const Vec3& v) {
+    return "(" + std::to_string(v.x()) + ", " + std::to_string(v.y()) + ", " +
+           std::to_string(v.z()) + ")";
+}
+
+void requireValidPose(const Pose& pose, const char* where) {
+    if (!pose.isValid()) {
+        throw EngineError(std::string(where) + ": pose must be finite with a unit quaternion, got " +
+                          "translation " + vecText(pose.translation) + " and |q|^2 = " +
+                          std::to_string(pose.rotation.squaredNorm()));
+    }
+}
+
+void requireFinite(const Vec3& v, const char* where, const char* what) {
+    if (!v.allFinite()) {
+        throw EngineError(std::string(where) + ": " + what + " must be finite, got " + vecText(v));
+    }
+}
+
+void validateMaterial(const Material& m) {
+    if (!std::isfinite(m.friction) || m.friction < 0.0) {
+        throw EngineError("addBody: friction must be finite and >= 0, got " +
+                          std::to_string(m.friction));
+    }
+    if (!(m.restitution >= 0.0 && m.restitution <= 1.0)) {
+        throw EngineError("addBody: restitution must lie in [0, 1], got " +
+                          std::to_string(m.restitution));
+    }
+}
+
+/// Mass properties of a dynamic body, checked: positive mass, SPD inertia.
+MassProperties dynamicMass(const BodyDesc& desc) {
+    MassProperties mp = computeMassProperties(desc.shape, desc.density);
+    if (desc.mass) {
+        mp = withMass(mp, *desc.mass);
+    }
+    const Eigen::SelfAdjointEigenSolver<Mat3> eigen(mp.inertia, Eigen::EigenvaluesOnly);
+    if (!(mp.mass > 0.0) || !std::isfinite(mp.mass) || !mp.inertia.allFinite() ||
+        !(eigen.eigenvalues().minCoeff() > 0.0)) {
+        throw EngineError("addBody: the shape's mass (" + std::to_string(mp.mass) +
+                          " kg) and inertia must be finite and positive");
+    }
+    return mp;
+}
+
+Body makeBody(const BodyDesc& desc) {
+    requireValidPose(desc.pose, "addBody");
+    requireFinite(desc.linearVelocity, "addBody", "linear velocity");
+    requireFinite(desc.angularVelocity, "addBody", "angular velocity");
+    validateMaterial(desc.material);
+    Body body{.shape = desc.shape, .type = desc.type, .material = desc.material};
+    if (desc.type == BodyType::Static &&
+        (!desc.linearVelocity.isZero(0.0) || !desc.angularVelocity.isZero(0.0))) {
+        throw EngineError("addBody: a static body cannot have a velocity (use a kinematic body)");
+    }
+    if (desc.type == BodyType::Dynamic) {
+        body.massProperties = dynamicMass(desc);
+        body.inverseMass = 1.0 / body.massProperties.mass;
+        body.inverseInertiaLocal = body.massProperties.inertia.inverse();
+    }
+    const Quat q = desc.pose.rotation.normalized();
+    body.pose = {q, desc.pose.translation + q * body.massProperties.centerOfMass};
+    body.linearVelocity = desc.linearVelocity;
+    body.angularVelocity = desc.angularVelocity;
+    return body;
+}
+
+void fnv1a(std::uint64_t& hash, const double* values, int count) {
+    for (int i = 0; i < count; ++i) {
+        unsigned char bytes[sizeof(double)];
+        std::memcpy(bytes, &values[i], sizeof(double));
+        for (unsigned char byte : bytes) {
+            hash ^= byte;
+            hash *= 1099511628211ull;
+        }
+    }
+}
+
+void validatePgs(const PgsSettings& p) {
+    const bool ok = p.maxIterations > 0 && p.tolerance >= 0.0 && p.relativeTolerance >= 0.0 &&
+                    p.overRelaxation > 0.0 && p.overRelaxation < 2.0 && p.warmStartFactor >= 0.0 &&
+                    p.warmStartFactor <= 1.0 && p.baumgarte >= 0.0 && p.slop >= 0.0 &&
+                    p.restitutionThreshold >= 0.0;
+    if (!ok) {
+        throw EngineError("PGS settings: need maxIterations > 0, tolerances >= 0, over-relaxation "
+                          "in (0, 2), warm-start factor in [0, 1], baumgarte, slop and restitution "
+                          "threshold >= 0");
+    }
+}
+
+void validateSettings(const WorldSettings& s) {
+    if (!std::isfinite(s.timeStep) || !(s.timeStep > 0.0)) {
+        throw EngineError("WorldSettings: timeStep must be finite and positive, got " +
+                          std::to_string(s.timeStep));
+    }
+    requireFinite(s.gravity, "WorldSettings", "gravity");
+    const ContactSettings& c = s.contact;
+    if (!(c.margin >= 0.0) || !(c.breakingThreshold > 0.0) || !(c.relativeBreakingThreshold > 0.0)) {
+        throw EngineError("WorldSettings: contact margin must be >= 0 and breaking thresholds > 0");
+    }
+    validatePgs(s.pgs);
+}
+
+} // namespace
+
+Aabb obbBounds(const Obb& box) {
+    const Vec3 extent = box.axes.cwiseAbs() * box.halfExtents;
+    return {box.center - extent, box.center + extent};
+}
+
+World::World(const WorldSettings& settings) {
+    validateSettings(settings);
+    impl_ = std::make_unique<Impl>(settings);
+    setSolver(settings.narrowPhase.solver);
+    setWarmStart(settings.narrowPhase.warmStart);
+}
+
+World::~World() = default;
+World::World(World&&) noexcept = default;
+World& World::operator=(World&&) noexcept = default;
+
+BodyId World::addBody(const BodyDesc& desc) {
+    Body body = makeBody(desc);
+    const auto id = static_cast<BodyId>(impl_->bodies.size());
+    BodyFrame frame;
+    frame.shapePose = body.shapePose();
+    frame.obb = body.shape.localObb().transformed(frame.shapePose);
+    frame.radius = body.shape.boundingSphere().radius;
+    impl_->broadphase.add(id, obbBounds(frame.obb), body.type != BodyType::Dynamic);
+    impl_->bodies.push_back(std::move(body));
+    impl_->frames.push_back(frame);
+    return id;
+}
+
+void World::setSolver(SolverKind solver) {
+    const auto all = allSolvers();
+    if (std::find(all.begin(), all.end(), solver) == all.end()) {
+        throw EngineError("setSolver: solver value " + std::to_string(int(solver)) +
+                          " is not in the registry");
+    }
+    impl_->settings.narrowPhase.solver = solver;
+}
+
+void World::setSolver(std::string_view name) {
+    try {
+        setSolver(parseSolver(name));
+    } catch (const UnknownNameError& e) {
+        throw EngineError(std::string("setSolver: ") + e.what());
+    }
+}
+
+void World::setWarmStart(WarmStart warmStart) {
+    const auto all = allWarmStarts();
+    if (std::find(all.begin(), all.end(), warmStart) == all.end()) {
+        throw EngineError("setWarmStart: warm-start value " + std::to_string(int(warmStart)) +
+                          " is not in the registry");
+    }
+    impl_->settings.narrowPhase.warmStart = warmStart;
+}
+
+void World::setWarmStart(std::string_view name) {
+    try {
+        setWarmStart(parseWarmStart(name));
+    } catch (const UnknownNameError& e) {
+        throw EngineError(std::string("setWarmStart: ") + e.what());
+    }
+}
+
+void World::setContactCache(bool enabled) { impl_->settings.narrowPhase.contactCache = enabled; }
+
+void World::setPgsSettings(const PgsSettings& pgs) {
+    validatePgs(pgs);
+    impl_->settings.pgs = pgs;
+}
+
+void World::setNarrowPhaseHook(NarrowPhaseHook hook) { impl_->hook = std::move(hook); }
+
+void World::step() { impl_->step(); }
+
+const StepStats& World::lastStats() const { return impl_->stats; }
+
+std::uint64_t World::stateHash() const {
+    std::uint64_t hash = 14695981039346656037ull;
+    for (const Body& b : impl_->bodies) {
+        fnv1a(hash, b.pose.rotation.coeffs().data(), 4);
+        fnv1a(hash, b.pose.translation.data(), 3);
+        fnv1a(hash, b.linearVelocity.data(), 3);
+        fnv1a(hash, b.angularVelocity.data(), 3);
+    }
+    return hash;
+}
+
+std::int64_t World::stepCount() const { return impl_->stepIndex; }
+double World::time() const { return double(impl_->stepIndex) * impl_->settings.timeStep; }
+const WorldSettings& World::settings() const { return impl_->settings; }
+std::size_t World::bodyCount() const { return impl_->bodies.size(); }
+
+const Body& World::Impl::checkedBody(BodyId id) const {
+    if (id >= bodies.size()) {
+        throw EngineError("unknown body id " + std::to_string(id) + " (the world has " +
+                          std::to_string(bodies.size()) + " bodies)");
+    }
+    return bodies[id];
+}
+
+const Body& World::body(BodyId id) const { return impl_->checkedBody(id); }
+Pose World::shapePose(BodyId id) const { return impl_->checkedBody(id).shapePose(); }
+
+void World::setVelocity(BodyId id, const Vec3& linear, const Vec3& angular) {
+    const Body& b = impl_->checkedBody(id);
+    requireFinite(linear, "setVelocity", "linear velocity");
+    requireFinite(angular, "setVelocity", "angular velocity");
+    if (b.type == BodyType::Static) {
+        throw EngineError("setVelocity: body " + std::to_string(id) + " is static");
+    }
+    impl_->bodies[id].linearVelocity = linear;
+    impl_->bodies[id].angularVelocity = angular;
+}
+
+void World::setShapePose(BodyId id, const Pose& shapePose) {
+    impl_->checkedBody(id);
+    requireValidPose(shapePose, "setShapePose");
+    Body& b = impl_->bodies[id];
+    const Quat q = shapePose.rotation.normalized();
+    b.pose = {q, shapePose.translation + q * b.massProperties.centerOfMass};
+    BodyFrame& frame = impl_->frames[id];
+    frame.shapePose = b.shapePose();
+    frame.obb = b.shape.localObb().transformed(frame.shapePose);
+    impl_->broadphase.update(id, obbBounds(frame.obb));
+}
+
+std::size_t World::pairCount() const { return impl_->index.size(); }
+
+PairView World::pair(std::size_t i) const {
+    if (i >= impl_->index.size()) {
+        throw EngineError("pair: index " + std::to_string(i) + " out of range");
+    }
+    const PairState& p = impl_->pool[impl_->index[i].slot];
+    return {p.key.a, p.key.b, p.passed, p.manifold, p.result};
+}
+
+} // namespace mk

@@ -1,0 +1,121 @@
+#pragma once
+/// \file WorldImpl.h
+/// The world's private state and its pipeline stages (one .cpp per group of stages).
+/// Every vector keeps its capacity between steps: after warm-up a step does not allocate.
+
+#include "minkowski/engine/Broadphase.h"
+#include "minkowski/engine/ContactSolver.h"
+#include "minkowski/engine/World.h"
+#include "minkowski/narrowphase/WarmStart.h"
+
+#include <chrono>
+#include <cstdint>
+#include <vector>
+
+namespace mk {
+
+/// Per-body quantities of the current step, recomputed at its start.
+struct BodyFrame {
+    Pose shapePose{};   ///< shape -> world
+    Obb obb{};          ///< the shape's OBB in the world
+    double radius = 0;  ///< bounding-sphere radius (unit: metre)
+};
+
+/// What the contact cache remembers of a pair's last real query (shape frames).
+struct CachedQuery {
+    bool valid = false;
+    Pose relative{};               ///< B's shape pose in A's shape frame at the query
+    Vec3 witnessA = Vec3::Zero();  ///< in A's shape frame
+    Vec3 witnessB = Vec3::Zero();  ///< in B's shape frame
+    Vec3 normal = Vec3::UnitX();   ///< in A's shape frame
+    QueryResult result{};
+};
+
+/// Everything the world keeps about one broadphase pair while it exists.
+struct PairState {
+    BodyPair key{};
+    PairCache cache{};
+    Manifold manifold{};
+    QueryResult result{};  ///< this step's narrow-phase answer (when passed)
+    CachedQuery cached{};
+    bool passed = false;   ///< passed the OBB filter this step
+};
+
+/// A pair in the sorted index, pointing into the pool.
+struct PairSlot {
+    BodyPair key{};
+    std::uint32_t slot = 0;
+};
+
+/// A manifold point handed to the solver this step.
+struct ContactRef {
+    BodyId a = 0;
+    BodyId b = 0;
+    ContactPoint* point = nullptr;
+};
+
+/// Wall-clock stopwatch for the stage times.
+class StageTimer {
+public:
+    StageTimer() : start_(std::chrono::steady_clock::now()) {}
+    /// Seconds since construction or the last lap, and restarts.
+    double lap() {
+        const auto now = std::chrono::steady_clock::now();
+        const double s = std::chrono::duration<double>(now - start_).count();
+        start_ = now;
+        return s;
+    }
+
+private:
+    std::chrono::steady_clock::time_point start_;
+};
+
+struct World::Impl {
+    explicit Impl(const WorldSettings& s) : settings(s) {}
+
+    WorldSettings settings;
+    std::int64_t stepIndex = 0;
+    StepStats stats{};
+    NarrowPhaseHook hook;
+
+    std::vector<Body> bodies;
+    std::vector<BodyFrame> frames;
+    Broadphase broadphase;
+
+    std::vector<BodyPair> keys;     ///< this step's broadphase pairs
+    std::vector<PairSlot> index;    ///< sorted by key
+    std::vector<PairSlot> nextIndex;
+    std::vector<PairState> pool;
+    std::vector<std::uint32_t> freeSlots;
+    std::vector<std::uint32_t> narrowList; ///< slots that passed the OBB filter, in key order
+
+    std::vector<ContactRef> contactRefs;
+    std::vector<SolverBody> solverBodies;
+    std::vector<SolverContact> solverContacts;
+    std::vector<Pose> nextPoses;
+    std::vector<BodyId> badBodies;
+
+    const Body& checkedBody(BodyId id) const;
+
+    // Stages (Step.cpp, NarrowPhase.cpp, Integrate.cpp).
+    void step();
+    void updateBroadphase();
+    void mergePairs();
+    std::uint32_t acquireSlot(const BodyPair& key);
+    void filterPairs();
+    void runNarrowPhase();
+    void queryPair(PairState& pair, const QueryRequest& base);
+    bool reuseCachedQuery(PairState& pair);
+    void updateManifolds();
+    void predictVelocities();
+    void buildContacts();
+    void solve();
+    void integratePositions();
+    void commit();
+    [[noreturn]] void reportBlowUp();
+};
+
+/// Body bounds for the broadphase: the world AABB of the world OBB (unit: metre).
+Aabb obbBounds(const Obb& box);
+
+} // namespace mk

@@ -1,0 +1,92 @@
+/// Persistent manifold: Bullet's merge, replace and break rules.
+
+#include "minkowski/engine/Manifold.h"
+
+#include <gtest/gtest.h>
+
+namespace mk {
+namespace {
+
+constexpr double kThreshold = 0.02;
+
+/// A point at (x, y) on A's top face z = 0 with B's point at depth `distance` along +z.
+ContactPoint point(double x, double y, double distance) {
+    ContactPoint c;
+    c.localA = c.worldA = Vec3(x, y, 0.0);
+    c.localB = c.worldB = Vec3(x, y, distance);
+    c.normal = Vec3::UnitZ();
+    c.distance = distance;
+    return c;
+}
+
+TEST(Manifold, MergesNearbyPointAndKeepsImpulses) {
+    Manifold m;
+    m.add(point(0.0, 0.0, -0.001), kThreshold);
+    m.points()[0].normalImpulse = 2.5;
+    m.points()[0].tangentImpulse = Vec3(0.1, 0.0, 0.0);
+    const int slot = m.add(point(0.01, 0.0, -0.002), kThreshold); // within 0.02: merge
+    EXPECT_EQ(slot, 0);
+    ASSERT_EQ(m.size(), 1);
+    EXPECT_DOUBLE_EQ(m.points()[0].normalImpulse, 2.5);
+    EXPECT_DOUBLE_EQ(m.points()[0].localA.x(), 0.01);
+    EXPECT_DOUBLE_EQ(m.points()[0].distance, -0.002);
+    m.add(point(0.05, 0.0, -0.001), kThreshold); // farther: new point with zero impulse
+    ASSERT_EQ(m.size(), 2);
+    EXPECT_DOUBLE_EQ(m.points()[1].normalImpulse, 0.0);
+}
+
+TEST(Manifold, FullManifoldKeepsDeepestAndLargestArea) {
+    Manifold m;
+    m.add(point(0.0, 0.0, -0.001), kThreshold);
+    m.add(point(1.0, 0.0, -0.001), kThreshold);
+    m.add(point(1.0, 1.0, -0.001), kThreshold);
+    m.add(point(0.1, 0.1, -0.050), kThreshold); // deepest, but inside the square
+    ASSERT_EQ(m.size(), 4);
+    m.add(point(0.0, 1.0, -0.001), kThreshold); // the fourth corner of the unit square
+    ASSERT_EQ(m.size(), 4);
+    bool hasDeepest = false;
+    bool hasCorner = false;
+    for (const ContactPoint& c : m.points()) {
+        hasDeepest |= c.distance == -0.050;
+        hasCorner |= c.localA.isApprox(Vec3(0.0, 1.0, 0.0));
+    }
+    EXPECT_TRUE(hasDeepest); // Bullet never drops the deepest point
+    EXPECT_TRUE(hasCorner);
+    // The dropped point is (0,0): the kept set {(1,0), (1,1), (0.1,0.1), (0,1)} has the
+    // largest area among the sets that keep the deepest point.
+    for (const ContactPoint& c : m.points()) {
+        EXPECT_FALSE(c.localA.isZero(0.0));
+    }
+}
+
+TEST(Manifold, RefreshDropsSeparatedAndDriftedPoints) {
+    Manifold m;
+    m.add(point(0.0, 0.0, 0.0), kThreshold);
+    m.add(point(0.5, 0.0, 0.0), kThreshold);
+    m.add(point(0.0, 0.5, 0.0), kThreshold);
+    // B moves up by 0.01: every point stays (0.01 < threshold), distances follow.
+    m.refresh(Pose(), Pose(Quat::Identity(), Vec3(0.0, 0.0, 0.01)), kThreshold);
+    ASSERT_EQ(m.size(), 3);
+    for (const ContactPoint& c : m.points()) {
+        EXPECT_NEAR(c.distance, 0.01, 1e-15);
+        EXPECT_EQ(c.lifetime, 1);
+    }
+    // B moves up by 0.03: separated beyond the threshold, all dropped.
+    Manifold up = m;
+    up.refresh(Pose(), Pose(Quat::Identity(), Vec3(0.0, 0.0, 0.03)), kThreshold);
+    EXPECT_EQ(up.size(), 0);
+    // B slides by 0.03 sideways at the same height: drifted, all dropped.
+    Manifold slid = m;
+    slid.refresh(Pose(), Pose(Quat::Identity(), Vec3(0.03, 0.0, 0.0)), kThreshold);
+    EXPECT_EQ(slid.size(), 0);
+    // B slides by 0.01: kept.
+    m.refresh(Pose(), Pose(Quat::Identity(), Vec3(0.01, 0.0, 0.0)), kThreshold);
+    EXPECT_EQ(m.size(), 3);
+    // B pushed in by 0.1 (penetration): kept, negative distance.
+    m.refresh(Pose(), Pose(Quat::Identity(), Vec3(0.0, 0.0, -0.1)), kThreshold);
+    ASSERT_EQ(m.size(), 3);
+    EXPECT_NEAR(m.points()[0].distance, -0.1, 1e-15);
+}
+
+} // namespace
+} // namespace mk

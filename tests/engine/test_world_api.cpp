@@ -1,0 +1,218 @@
+/// World API: validation of bad input, blow-up reporting, determinism hash, hook, contact cache.
+
+#include "EngineTestUtil.h"
+
+#include "minkowski/narrowphase/Collide.h"
+
+#include <gtest/gtest.h>
+
+#include <limits>
+#include <string>
+#include <vector>
+
+namespace mk {
+namespace {
+
+using test::addCube;
+using test::addGround;
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+/// Expects `f` to throw EngineError whose message contains `text`.
+template <class F>
+void expectEngineError(F&& f, const std::string& text) {
+    try {
+        f();
+        ADD_FAILURE() << "no EngineError; expected one mentioning '" << text << "'";
+    } catch (const EngineError& e) {
+        EXPECT_NE(std::string(e.what()).find(text), std::string::npos) << e.what();
+    }
+}
+
+TEST(WorldApi, RejectsBadBodies) {
+    World world;
+    BodyDesc nanPose(Shape::sphere(0.1));
+    nanPose.pose.translation.x() = kNaN;
+    expectEngineError([&] { world.addBody(nanPose); }, "pose");
+    BodyDesc badQuat(Shape::sphere(0.1));
+    badQuat.pose.rotation = Quat(2.0, 0.0, 0.0, 0.0);
+    expectEngineError([&] { world.addBody(badQuat); }, "quaternion");
+    BodyDesc zeroDensity(Shape::sphere(0.1));
+    zeroDensity.density = 0.0;
+    expectEngineError([&] { world.addBody(zeroDensity); }, "density");
+    BodyDesc negativeMass(Shape::sphere(0.1));
+    negativeMass.mass = -1.0;
+    expectEngineError([&] { world.addBody(negativeMass); }, "mass");
+    BodyDesc zeroMass(Shape::sphere(0.1));
+    zeroMass.mass = 0.0;
+    expectEngineError([&] { world.addBody(zeroMass); }, "mass");
+    BodyDesc nanVelocity(Shape::sphere(0.1));
+    nanVelocity.angularVelocity.y() = kNaN;
+    expectEngineError([&] { world.addBody(nanVelocity); }, "angular velocity");
+    BodyDesc bouncy(Shape::sphere(0.1));
+    bouncy.material.restitution = 1.5;
+    expectEngineError([&] { world.addBody(bouncy); }, "restitution");
+    BodyDesc movingStatic(Shape::sphere(0.1));
+    movingStatic.type = BodyType::Static;
+    movingStatic.linearVelocity.x() = 1.0;
+    expectEngineError([&] { world.addBody(movingStatic); }, "static");
+    EXPECT_EQ(world.bodyCount(), 0u);
+    expectEngineError([&] { (void)world.body(3); }, "unknown body id 3");
+}
+
+TEST(WorldApi, RejectsUnknownSolverAndBadSettings) {
+    World world;
+    expectEngineError([&] { world.setSolver("gjk-turbo"); }, "gjk-nesterov");
+    expectEngineError([&] { world.setWarmStart("yesterday"); }, "transformed-previous");
+    expectEngineError([&] { world.setSolver(static_cast<SolverKind>(42)); }, "registry");
+    world.setSolver("mpr");
+    EXPECT_EQ(world.settings().narrowPhase.solver, SolverKind::Mpr);
+    PgsSettings pgs;
+    pgs.overRelaxation = 2.0;
+    expectEngineError([&] { world.setPgsSettings(pgs); }, "over-relaxation");
+    WorldSettings bad;
+    bad.timeStep = 0.0;
+    expectEngineError([&] { World w(bad); }, "timeStep");
+}
+
+TEST(WorldApi, BodyStateIsTheCentreOfMassFrame) {
+    World world;
+    BodyDesc cone(Shape::cone(0.2, 0.3)); // centroid at z = -h/2 in the shape frame
+    cone.pose = Pose(Quat(Eigen::AngleAxisd(0.5, Vec3::UnitX())), Vec3(1.0, 2.0, 3.0));
+    const BodyId id = world.addBody(cone);
+    const Body& b = world.body(id);
+    const Vec3 expected = cone.pose.apply(Vec3(0.0, 0.0, -0.15));
+    EXPECT_LE((b.pose.translation - expected).norm(), 1e-15);
+    EXPECT_LE((world.shapePose(id).translation - cone.pose.translation).norm(), 1e-15);
+}
+
+TEST(WorldApi, BlowUpIsReportedWithStepAndBodiesAndNotPropagated) {
+    World world;
+    addGround(world);
+    const BodyId a = addCube(world, 0.1, Vec3(0.0, 0.0, 0.1));
+    const BodyId b = addCube(world, 0.1, Vec3(1.0, 0.0, 0.1));
+    for (int i = 0; i < 5; ++i) {
+        world.step();
+    }
+    // An absurd spin overflows the gyroscopic term: the angular velocity becomes non-finite.
+    world.setVelocity(b, Vec3::Zero(), Vec3(1e300, 2e300, 3e300));
+    const std::uint64_t before = world.stateHash();
+    try {
+        world.step();
+        ADD_FAILURE() << "no SimulationError";
+    } catch (const SimulationError& e) {
+        EXPECT_EQ(e.step(), 5);
+        ASSERT_FALSE(e.bodies().empty());
+        EXPECT_EQ(e.bodies().front(), b);
+        EXPECT_NE(std::string(e.what()).find("step 5"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("body " + std::to_string(b)), std::string::npos);
+    }
+    EXPECT_EQ(world.stateHash(), before);
+    EXPECT_EQ(world.stepCount(), 5);
+    EXPECT_TRUE(world.body(a).pose.translation.allFinite());
+}
+
+/// A small pile: 8 cubes and spheres dropped on the ground with spin.
+World pile(const WorldSettings& settings) {
+    World world(settings);
+    addGround(world);
+    for (int i = 0; i < 8; ++i) {
+        BodyDesc d(i % 2 ? Shape::sphere(0.08) : Shape::box(Vec3(0.1, 0.07, 0.05)));
+        d.pose.translation = Vec3(0.05 * (i % 3), 0.04 * (i % 2), 0.2 + 0.25 * i);
+        d.pose.rotation = Quat(Eigen::AngleAxisd(0.3 * i, Vec3(1, 1, 0).normalized()));
+        d.angularVelocity = Vec3(0.5 * i, -0.2, 0.1);
+        world.addBody(d);
+    }
+    return world;
+}
+
+TEST(WorldApi, DeterministicHash) {
+    World a = pile({});
+    World b = pile({});
+    EXPECT_EQ(a.stateHash(), b.stateHash());
+    for (int i = 0; i < 240; ++i) {
+        a.step();
+        b.step();
+        ASSERT_EQ(a.stateHash(), b.stateHash()) << "step " << i;
+    }
+    EXPECT_GT(a.lastStats().counts.contacts, 0);
+    // A different setting gives a different trajectory (the hash is not trivially constant).
+    WorldSettings other;
+    other.narrowPhase.warmStart = WarmStart::Obb;
+    other.pgs.maxIterations = 7;
+    World c = pile(other);
+    for (int i = 0; i < 240; ++i) {
+        c.step();
+    }
+    EXPECT_NE(a.stateHash(), c.stateHash());
+}
+
+TEST(WorldApi, HookSeesEveryCallWithWarmStartInfo) {
+    World world;
+    addGround(world);
+    addCube(world, 0.1, Vec3(0.0, 0.0, 0.1));
+    std::vector<NarrowPhaseEvent> seen;
+    std::vector<Vec3> separations;
+    std::vector<Vec3> previous;
+    world.setNarrowPhaseHook([&](const NarrowPhaseEvent& e) {
+        EXPECT_EQ(e.bodyA, 0u);
+        EXPECT_EQ(e.bodyB, 1u);
+        EXPECT_EQ(e.request.task, Task::SignedDistance);
+        EXPECT_GE(e.seconds, 0.0);
+        EXPECT_EQ(e.queriedAtPreviousStep, e.step > 0);
+        separations.push_back(e.result.separation);
+        previous.push_back(e.previousSeparation);
+    });
+    int calls = 0;
+    for (int i = 0; i < 10; ++i) {
+        world.step();
+        calls += world.lastStats().counts.narrowPhaseCalls;
+    }
+    ASSERT_EQ(separations.size(), 10u);
+    EXPECT_EQ(calls, 10);
+    for (std::size_t i = 1; i < separations.size(); ++i) {
+        EXPECT_EQ(previous[i], separations[i - 1]);
+    }
+}
+
+TEST(WorldApi, ContactCacheIsOffByDefaultAndSkipsRestingPairs) {
+    World world;
+    addGround(world);
+    addCube(world, 0.1, Vec3(0.0, 0.0, 0.1));
+    for (int i = 0; i < 120; ++i) {
+        world.step();
+        EXPECT_EQ(world.lastStats().counts.narrowPhaseSkipped, 0);
+    }
+    world.setContactCache(true);
+    int skipped = 0;
+    int calls = 0;
+    for (int i = 0; i < 120; ++i) {
+        world.step();
+        skipped += world.lastStats().counts.narrowPhaseSkipped;
+        calls += world.lastStats().counts.narrowPhaseCalls;
+    }
+    EXPECT_GT(skipped, 100); // the cube rests: almost every call is skipped
+    EXPECT_EQ(skipped + calls, 120);
+    EXPECT_NEAR(world.body(1).pose.translation.z(), 0.1, 2e-3);
+}
+
+TEST(WorldApi, StatsCountTheStages) {
+    World world = pile({});
+    for (int i = 0; i < 120; ++i) {
+        world.step();
+    }
+    const StepStats& s = world.lastStats();
+    EXPECT_EQ(s.step, 119);
+    EXPECT_GE(s.counts.broadphasePairs, s.counts.obbPassed);
+    EXPECT_EQ(s.counts.obbPassed, s.counts.narrowPhaseCalls + s.counts.narrowPhaseSkipped);
+    EXPECT_GT(s.counts.contacts, 0);
+    EXPECT_GT(s.counts.pgsIterations, 0);
+    EXPECT_GT(s.times.total, 0.0);
+    EXPECT_LE(s.times.broadphase + s.times.obbFilter + s.times.narrowPhase + s.times.manifolds +
+                  s.times.solver + s.times.integrate,
+              s.times.total * 1.0001);
+    EXPECT_EQ(world.pairCount(), static_cast<std::size_t>(s.counts.broadphasePairs));
+}
+
+} // namespace
+} // namespace mk
