@@ -153,11 +153,10 @@ void validateInput(std::span<const Vec3> points, const HullOptions& options) {
 /// counter-clockwise seen from outside.
 void runQhull(const std::vector<Vec3>& points, std::vector<Vec3>& vertices,
               std::vector<std::array<int, 3>>& triangles) {
-    std::vector<coordT> coords(3 * points.size());
-    for (size_t i = 0; i < points.size(); ++i) {
-        for (int k = 0; k < 3; ++k) {
-            coords[3 * i + k] = points[i][k];
-        }
+    std::vector<coordT> coords;
+    coords.reserve(3 * points.size());
+    for (const Vec3& p : points) {
+        coords.insert(coords.end(), {p.x(), p.y(), p.z()});
     }
     MessageSink messages;
     QhullRun run(messages.file());
