@@ -66,7 +66,7 @@ void World::Impl::queryPair(PairState& p, const QueryRequest& base) {
     }
     if (timed) {
         hook(NarrowPhaseEvent{stepIndex, p.key.a, p.key.b, a.shape, b.shape, poseA, poseB, request,
-                              p.result, hadPrevious, previousSeparation, seconds});
+                              p.result, hadPrevious, previousSeparation, seconds, false});
     }
 }
 

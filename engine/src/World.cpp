@@ -114,6 +114,11 @@ void validateSettings(const WorldSettings& s) {
     if (!(c.margin >= 0.0) || !(c.breakingThreshold > 0.0) || !(c.relativeBreakingThreshold > 0.0)) {
         throw EngineError("WorldSettings: contact margin must be >= 0 and breaking thresholds > 0");
     }
+    if (c.perturbationIterations < 0 || c.perturbationMinPoints < 0 ||
+        c.perturbationMinPoints > Manifold::kCapacity) {
+        throw EngineError("WorldSettings: perturbation iterations must be >= 0 and the minimum "
+                          "point count in [0, 4]");
+    }
     validatePgs(s.pgs);
 }
 
@@ -142,6 +147,7 @@ BodyId World::addBody(const BodyDesc& desc) {
     frame.shapePose = body.shapePose();
     frame.obb = body.shape.localObb().transformed(frame.shapePose);
     frame.radius = body.shape.boundingSphere().radius;
+    frame.sphere = body.shape.type() == ShapeType::Sphere;
     impl_->broadphase.add(id, obbBounds(frame.obb), body.type != BodyType::Dynamic);
     impl_->bodies.push_back(std::move(body));
     impl_->frames.push_back(frame);

@@ -19,6 +19,7 @@ struct BodyFrame {
     Pose shapePose{};   ///< shape -> world
     Obb obb{};          ///< the shape's OBB in the world
     double radius = 0;  ///< bounding-sphere radius (unit: metre)
+    bool sphere = false; ///< a sphere's manifold is one point: never perturbed
 };
 
 /// What the contact cache remembers of a pair's last real query (shape frames).
@@ -94,6 +95,7 @@ struct World::Impl {
     std::vector<SolverContact> solverContacts;
     std::vector<Pose> nextPoses;
     std::vector<BodyId> badBodies;
+    double perturbationSeconds = 0.0; ///< time of this step's perturbation calls (unit: second)
 
     const Body& checkedBody(BodyId id) const;
 
@@ -107,6 +109,7 @@ struct World::Impl {
     void queryPair(PairState& pair, const QueryRequest& base);
     bool reuseCachedQuery(PairState& pair);
     void updateManifolds();
+    void perturbContacts(PairState& pair, double threshold);
     void predictVelocities();
     void buildContacts();
     void solve();

@@ -113,42 +113,55 @@ TEST(WorldPhysics, BounceHeightMatchesRestitution) {
         SCOPED_TRACE("time step " + std::to_string(h));
         // The rebound speed is e times the impact speed (PGS converged on one contact).
         EXPECT_NEAR(b.reboundSpeed, 0.5 * b.impactSpeed, 1e-6 * b.impactSpeed);
-        // The apex is e^2 H up to where the impact happened within the last step: the bound is
-        // one step of travel at the impact speed, v h (0.037 m at 120 Hz, 0.0046 m at 960 Hz).
+        // The apex is e^2 H up to where the bounce starts: anywhere between one step of travel
+        // below the surface (v h: 0.037 m at 120 Hz, 0.0046 m at 960 Hz) and the contact margin
+        // above it (a speculative contact bounces before touching).
         const double expected = 0.25 * 1.0;
-        EXPECT_NEAR(b.apex, expected, b.impactSpeed * h);
+        const double bound = b.impactSpeed * h + World().settings().contact.margin;
+        EXPECT_NEAR(b.apex, expected, bound);
         RecordProperty("apex_error_" + std::to_string(int(1.0 / h)) + "hz",
                        std::to_string(b.apex - expected));
     }
 }
 
 TEST(WorldPhysics, BoxRestsForTenSecondsWithoutDriftOrJitter) {
-    World world;
-    addGround(world);
-    const BodyId id = addCube(world, 0.1, Vec3(0.0, 0.0, 0.1));
-    for (int i = 0; i < 120; ++i) { // 1 s to settle
-        world.step();
+    // Placed exactly touching, and dropped from 2 cm with a 0.1 rad tilt.
+    for (const bool dropped : {false, true}) {
+        World world;
+        addGround(world);
+        BodyDesc d(Shape::box(Vec3::Constant(0.1)));
+        d.pose.translation = Vec3(0.0, 0.0, dropped ? 0.12 + 0.02 : 0.1);
+        if (dropped) {
+            d.pose.rotation = Quat(Eigen::AngleAxisd(0.1, Vec3(1, 1, 0).normalized()));
+        }
+        const BodyId id = world.addBody(d);
+        for (int i = 0; i < 120; ++i) { // 1 s to settle
+            world.step();
+        }
+        const Pose start = world.body(id).pose;
+        double maxDrift = 0.0;
+        double maxSpeed = 0.0;
+        double maxAngle = 0.0;
+        for (int i = 0; i < 1200; ++i) {
+            world.step();
+            const Body& b = world.body(id);
+            maxDrift = std::max(maxDrift, (b.pose.translation - start.translation).norm());
+            // Bound on the speed of any point of the cube (|r| <= 0.18 m).
+            maxSpeed = std::max(maxSpeed, b.linearVelocity.norm() + 0.18 * b.angularVelocity.norm());
+            maxAngle = std::max(maxAngle, b.pose.rotation.angularDistance(start.rotation));
+        }
+        SCOPED_TRACE(dropped ? "dropped" : "placed");
+        // Bounds: drift 1 micrometre, rotation 10 microradian, point speed 10 micrometre/s,
+        // resting height within the slop of the exact one.
+        EXPECT_LE(maxDrift, 1e-6);
+        EXPECT_LE(maxAngle, 1e-5);
+        EXPECT_LE(maxSpeed, 1e-5);
+        EXPECT_NEAR(world.body(id).pose.translation.z(), 0.1, world.settings().pgs.slop);
+        std::printf("resting box (%s): drift %.3g m, rotation %.3g rad, max point speed %.3g m/s, "
+                    "height error %.3g m\n",
+                    dropped ? "dropped" : "placed", maxDrift, maxAngle, maxSpeed,
+                    world.body(id).pose.translation.z() - 0.1);
     }
-    const Pose start = world.body(id).pose;
-    double maxDrift = 0.0;
-    double maxSpeed = 0.0;
-    double maxAngle = 0.0;
-    for (int i = 0; i < 1200; ++i) {
-        world.step();
-        const Body& b = world.body(id);
-        maxDrift = std::max(maxDrift, (b.pose.translation - start.translation).norm());
-        maxSpeed = std::max(maxSpeed, b.linearVelocity.norm() + 0.1 * b.angularVelocity.norm());
-        maxAngle = std::max(maxAngle, b.pose.rotation.angularDistance(start.rotation));
-    }
-    // Bounds: drift 0.1 mm, rotation 1 mrad, speed of any point 1 mm/s, penetration <= slop.
-    EXPECT_LE(maxDrift, 1e-4);
-    EXPECT_LE(maxAngle, 1e-3);
-    EXPECT_LE(maxSpeed, 1e-3);
-    EXPECT_NEAR(world.body(id).pose.translation.z(), 0.1, world.settings().pgs.slop);
-    RecordProperty("drift_m", std::to_string(maxDrift));
-    RecordProperty("speed_mps", std::to_string(maxSpeed));
-    std::printf("resting box: drift %.3g m, rotation %.3g rad, max point speed %.3g m/s\n",
-                maxDrift, maxAngle, maxSpeed);
 }
 
 TEST(WorldPhysics, StackOfFiveBoxesStaysUp) {
@@ -266,6 +279,23 @@ TEST(WorldPhysics, FreeCollisionConservesMomentum) {
     }
 }
 
+/// Kinetic plus potential energy of the dynamic bodies (unit: joule).
+double energy(const World& world) {
+    double e = 0.0;
+    for (BodyId id = 0; id < world.bodyCount(); ++id) {
+        const Body& b = world.body(id);
+        if (!b.isDynamic()) {
+            continue;
+        }
+        const Mat3 r = b.pose.rotation.toRotationMatrix();
+        const Vec3& w = b.angularVelocity;
+        e += 0.5 * b.massProperties.mass * b.linearVelocity.squaredNorm() +
+             0.5 * w.dot(r * b.massProperties.inertia * r.transpose() * w) +
+             b.massProperties.mass * kG * b.pose.translation.z();
+    }
+    return e;
+}
+
 TEST(WorldPhysics, SwitchingSolverEveryStepForFiveSecondsIsSafe) {
     World world;
     addGround(world);
@@ -281,15 +311,22 @@ TEST(WorldPhysics, SwitchingSolverEveryStepForFiveSecondsIsSafe) {
     }
     const auto solvers = allSolvers();
     const auto warmStarts = allWarmStarts();
+    const double e0 = energy(world);
+    double maxEnergy = e0;
     for (int i = 0; i < 600; ++i) {
         world.setSolver(solvers[i % solvers.size()]);
         world.setWarmStart(warmStarts[(i / 5) % warmStarts.size()]);
         ASSERT_NO_THROW(world.step()) << "step " << i;
+        maxEnergy = std::max(maxEnergy, energy(world));
     }
+    // No blow-up: contacts only dissipate, up to the Baumgarte push-out of penetrations
+    // (bounded here by 1 % of the initial energy).
+    EXPECT_LE(maxEnergy, e0 + 0.01 * std::abs(e0));
+    EXPECT_LT(energy(world), e0);
     for (const BodyId id : ids) {
         const Body& b = world.body(id);
         EXPECT_GT(b.pose.translation.z(), 0.0) << "body " << id << " fell through the ground";
-        EXPECT_LT(b.linearVelocity.norm(), 0.5) << "body " << id;
+        EXPECT_LT(b.linearVelocity.norm(), 1.0) << "body " << id; // cylinders may roll
     }
 }
 

@@ -41,6 +41,15 @@ struct ContactSettings {
     /// so that the four points of a small object stay distinct (Bullet's relative threshold,
     /// CD_USE_RELATIVE_CONTACT_BREAKING_THRESHOLD, scales it by the shape size in the same way).
     double relativeBreakingThreshold = 0.2;
+    /// Multipoint contact generation by perturbation (Bullet's btConvexConvexAlgorithm with
+    /// setConvexConvexMultipointIterations(3, 3), off by default in Bullet): while a touching
+    /// pair's manifold has fewer than `perturbationMinPoints` points, the body of smaller bounding
+    /// sphere is tilted by min(breakingThreshold / radius, pi/8) about `perturbationIterations`
+    /// tangent axes and queried again; each answer, moved back onto the real bodies, is a new
+    /// point. A box then rests on four corners from its first contact instead of balancing on two.
+    /// Pairs with a sphere are never perturbed (their manifold is one point). 0 disables.
+    int perturbationIterations = 3;
+    int perturbationMinPoints = 3;
 };
 
 /// Projected Gauss-Seidel on the contact impulses (pinocchio's pgs-solver.hxx).

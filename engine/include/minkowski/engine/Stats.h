@@ -13,6 +13,9 @@ struct StepCounts {
     int obbPassed = 0;           ///< pairs whose world OBBs (grown by the margin) overlap
     int narrowPhaseCalls = 0;    ///< mk::collide calls really made
     int narrowPhaseSkipped = 0;  ///< calls replaced by the contact cache (0 unless enabled)
+    /// Extra mk::collide calls on perturbed poses (ContactSettings::perturbationIterations);
+    /// not included in narrowPhaseCalls.
+    int perturbationCalls = 0;
     int narrowPhaseFailures = 0; ///< results dropped as unusable (invalid input, non-finite)
     std::int64_t supportCalls = 0;       ///< sum of QueryResult::supportCalls
     std::int64_t gjkIterations = 0;      ///< sum of QueryResult::iterations
@@ -31,8 +34,8 @@ struct StepCounts {
 struct StepTimes {
     double broadphase = 0.0; ///< body bounds, Bullet's pair update, sorted pair list
     double obbFilter = 0.0;
-    double narrowPhase = 0.0;
-    double manifolds = 0.0;  ///< refresh, merge, replace, and the contact list for the solver
+    double narrowPhase = 0.0; ///< includes the perturbation calls
+    double manifolds = 0.0;  ///< refresh, merge, replace, the contact list for the solver
     double solver = 0.0;     ///< contact set-up and PGS
     double integrate = 0.0;  ///< forces, gyroscopic term, positions, checks
     double total = 0.0;

@@ -45,6 +45,9 @@ struct NarrowPhaseEvent {
     /// when queriedAtPreviousStep.
     const Vec3& previousSeparation;
     double seconds;                ///< wall time of the mk::collide call (unit: second)
+    /// A multipoint call: poseA or poseB is the real pose tilted by the perturbation
+    /// (ContactSettings::perturbationIterations), and the PairCache was not updated by it.
+    bool perturbed;
 };
 
 /// Receives every narrow-phase call (a later issue records datasets from it; the viewer draws).
