@@ -62,10 +62,10 @@ enum class EpaStatus : unsigned char {
                    ///< separating plane (the start simplex did not enclose the origin); depth = 0,
                    ///< normal = that n (B lies along +n from A)
     Degenerate,    ///< the polytope could not grow (horizon not a simple cycle, a zero-area or
-                   ///< non-convex new face, non-finite support, flat A - B not containing the
-                   ///< origin): depth/normal are the closest face's, a lower bound of the depth
-    MaxIterations, ///< settings.maxIterations expansions done: best estimate (lower bound)
-    OutOfCapacity, ///< kEpaMaxVertices or kEpaMaxFaces reached: best estimate (lower bound)
+                   ///< non-convex new face, non-finite support) or A - B is flat without the
+                   ///< origin: best estimate, see EpaOutput::depth
+    MaxIterations, ///< settings.maxIterations expansions done: best estimate, see EpaOutput::depth
+    OutOfCapacity, ///< kEpaMaxVertices or kEpaMaxFaces reached: best estimate (as MaxIterations)
     InvalidInput,  ///< simplex size outside [1, 4] or a non-finite point: nothing computed
 };
 
@@ -84,16 +84,25 @@ enum class EpaStatus : unsigned char {
 
 struct EpaOutput {
     EpaStatus status = EpaStatus::InvalidInput;
-    /// Penetration depth, >= 0 (unit: metre). A lower bound of the true depth in every status
-    /// (distance from the origin to the polytope's boundary), exact to the threshold if Converged.
+    /// Penetration depth, >= 0 (unit: metre). Converged: the closest face's distance, within the
+    /// threshold below the truth. MaxIterations, OutOfCapacity, Degenerate: depthUpperBound, the
+    /// best *feasible* estimate (moving B by depth * normal brings the shapes to touching); for
+    /// smooth shapes it is also by far the more accurate bound (its error is quadratic in the
+    /// direction's error). Touching, Separated: 0.
     double depth = 0.0;
-    /// Smallest support value h(n) = max over A - B of dot(w, n) among the directions n tried
-    /// (unit: metre): an upper bound of the true depth when the origin is inside A - B. +inf if no
-    /// support was evaluated.
+    /// Distance from the origin to the polytope's boundary: the truth is at least this when the
+    /// start simplex enclosed the origin (unit: metre).
+    double depthLowerBound = 0.0;
+    /// Smallest support value h(n) = max over A - B of dot(w, n) among the directions n tried: the
+    /// truth is at most this (unit: metre). +inf if no support was evaluated.
     double depthUpperBound = std::numeric_limits<double>::infinity();
-    /// Unit outward normal of A - B at the closest face: move B by depth * normal to separate.
+    /// Unit outward normal of A - B at the closest face (Converged, Touching), the direction of
+    /// depthUpperBound (best-estimate statuses) or a separating direction (Separated): move B by
+    /// depth * normal to separate.
     Vec3 normal = Vec3::UnitX();
-    /// Witness points of A and B (support's frame), pa - pb = depth * normal up to the threshold.
+    /// Witness points of A and B (support's frame). Converged: pa - pb = depth * normal up to the
+    /// threshold. Best-estimate statuses: the support points of A along normal and of B along
+    /// -normal, so dot(pa - pb, normal) = depth.
     Vec3 pa = Vec3::Zero();
     Vec3 pb = Vec3::Zero();
     int iterations = 0; ///< expansion steps (support calls after the start tetrahedron)
@@ -433,6 +442,7 @@ inline void Polytope::finish(int f, EpaStatus status, EpaOutput& out) const {
     out.normal = face.n;
     const bool zero = status == EpaStatus::Touching || status == EpaStatus::Separated;
     out.depth = zero ? 0.0 : std::max(face.d, 0.0);
+    out.depthLowerBound = std::max(face.d, 0.0);
     // The projection of the origin lies in the nearest face, but when coplanar triangles tie
     // (a box face is two of them) it may lie in a neighbour: take the witness from the nearly
     // coplanar face whose triangle is nearest to it.
@@ -643,34 +653,57 @@ bool buildStart(S& support, const Simplex& simplex, const EpaSettings& settings,
     return true;
 }
 
+/// For the statuses that stop before convergence: the best feasible estimate, the smallest
+/// support value seen and its direction, replaces the face's lower bound.
+inline void useUpperBound(const SupportPoint& best, const Vec3& bestDir, EpaOutput& out) {
+    if (!std::isfinite(out.depthUpperBound) || out.depthUpperBound < out.depthLowerBound) return;
+    out.depth = out.depthUpperBound;
+    out.normal = bestDir;
+    out.pa = best.a;
+    out.pb = best.b;
+}
+
 /// The expansion loop: split the face nearest the origin until the support along its normal
 /// is within the threshold of it.
 template <class S>
 void expandLoop(S& support, Polytope& poly, const EpaSettings& settings, EpaOutput& out) {
+    SupportPoint best;
+    Vec3 bestDir = Vec3::UnitX();
+    auto stop = [&](int f, EpaStatus status) {
+        poly.finish(f, status, out);
+        if (status == EpaStatus::MaxIterations || status == EpaStatus::OutOfCapacity ||
+            status == EpaStatus::Degenerate) {
+            useUpperBound(best, bestDir, out);
+        }
+    };
     for (int it = 0; it < settings.maxIterations; ++it) {
         const int f = poly.closestFace();
         const Face& face = poly.face(f);
         SupportPoint s;
         support.support(face.n, s);
         out.iterations = it + 1;
-        if (!s.w.allFinite()) return poly.finish(f, EpaStatus::Degenerate, out);
+        if (!s.w.allFinite()) return stop(f, EpaStatus::Degenerate);
         const double h = s.w.dot(face.n);
-        out.depthUpperBound = std::min(out.depthUpperBound, h);
+        if (h < out.depthUpperBound) {
+            out.depthUpperBound = h;
+            bestDir = face.n;
+            best = s;
+        }
         const double thr = threshold(settings, std::max(poly.scale(), s.w.norm()));
-        if (h < -thr) return poly.finish(f, EpaStatus::Separated, out);
+        if (h < -thr) return stop(f, EpaStatus::Separated);
         if (h - face.d <= thr || poly.hasVertex(s.w, poly.visibilityMargin())) {
-            return poly.finish(f, face.d <= thr ? EpaStatus::Touching : EpaStatus::Converged, out);
+            return stop(f, face.d <= thr ? EpaStatus::Touching : EpaStatus::Converged);
         }
         const int v = poly.addVertex(s);
-        if (v < 0) return poly.finish(f, EpaStatus::OutOfCapacity, out);
+        if (v < 0) return stop(f, EpaStatus::OutOfCapacity);
         const Polytope::Grow grown = poly.expand(f, v);
         if (grown != Polytope::Grow::Ok) {
             poly.popVertex();
-            return poly.finish(f, grown == Polytope::Grow::OutOfFaces ? EpaStatus::OutOfCapacity
-                                                                      : EpaStatus::Degenerate, out);
+            return stop(f, grown == Polytope::Grow::OutOfFaces ? EpaStatus::OutOfCapacity
+                                                               : EpaStatus::Degenerate);
         }
     }
-    poly.finish(poly.closestFace(), EpaStatus::MaxIterations, out);
+    stop(poly.closestFace(), EpaStatus::MaxIterations);
 }
 
 } // namespace epa_detail
