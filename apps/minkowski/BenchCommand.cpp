@@ -1,0 +1,182 @@
+/// \file BenchCommand.cpp
+/// The pipeline of `minkowski bench`: problem sets -> contenders -> measurements -> table/files.
+
+#include "BenchCommand.h"
+
+#include "BenchOptions.h"
+#include "PeerContenders.h"
+
+#include "minkowski/bench/AtomicFile.h"
+#include "minkowski/bench/Generator.h"
+#include "minkowski/bench/ProblemCsv.h"
+#include "minkowski/bench/Report.h"
+#include "minkowski/bench/ResultsCsv.h"
+#include "minkowski/bench/Runner.h"
+#include "minkowski/bench/Timing.h"
+
+#include <spdlog/spdlog.h>
+
+#include <chrono>
+#include <filesystem>
+#include <iostream>
+
+namespace mk::cli {
+namespace {
+
+using bench::ProblemSet;
+using Contenders = std::vector<std::unique_ptr<bench::Contender>>;
+
+double secondsSince(bench::BenchClock::time_point start) {
+    return std::chrono::duration<double>(bench::BenchClock::now() - start).count();
+}
+
+std::vector<ProblemSet> generatedSets(const BenchOptions& o) {
+    const auto start = bench::BenchClock::now();
+    const bench::GeneratorOptions generator{o.distances, o.pairs, o.seed};
+    bench::MeshCache cache;
+    const std::vector<bench::ProblemShape> meshes = o.meshFolder.empty()
+                                                        ? bench::generatedHulls(o.seed)
+                                                        : bench::loadMeshFolder(o.meshFolder, cache);
+    std::vector<ProblemSet> sets{bench::generateEllipsoidSet(generator),
+                                 bench::generateMeshSet(meshes, generator)};
+    spdlog::info("generated {} + {} problems ({} meshes from {}) in {:.1f} s",
+                 sets[0].problems.size(), sets[1].problems.size(), meshes.size(),
+                 o.meshFolder.empty() ? "generated point clouds" : o.meshFolder,
+                 secondsSince(start));
+    return sets;
+}
+
+std::vector<ProblemSet> problemSets(const BenchOptions& o) {
+    std::vector<ProblemSet> sets;
+    if (o.generated) {
+        sets = generatedSets(o);
+        if (!o.writeProblemsFile.empty()) {
+            std::vector<bench::CollisionProblem> all;
+            for (const ProblemSet& set : sets) {
+                all.insert(all.end(), set.problems.begin(), set.problems.end());
+            }
+            bench::writeProblemCsv(o.writeProblemsFile, all);
+            spdlog::info("wrote {} problems to {}", all.size(), o.writeProblemsFile);
+        }
+    }
+    if (!o.problemsFile.empty()) {
+        bench::MeshCache cache;
+        sets.push_back(bench::readProblemCsv(o.problemsFile, cache));
+        spdlog::info("read {} problems from {}", sets.back().problems.size(), o.problemsFile);
+    }
+    return sets;
+}
+
+Contenders makeContenders(const BenchSelection& selection, const std::vector<std::string>& peers) {
+    Contenders contenders;
+    for (SolverKind solver : selection.solvers) {
+        for (WarmStart warmStart : selection.warmStarts) {
+            contenders.push_back(std::make_unique<bench::SolverContender>(solver, warmStart));
+        }
+    }
+    for (auto& peer : makePeerContenders(selection.tasks, peers)) {
+        contenders.push_back(std::move(peer));
+    }
+    return contenders;
+}
+
+/// Logs at every tenth of the problems.
+std::function<void(size_t, size_t)> progressLogger() {
+    const auto start = bench::BenchClock::now();
+    return [start](size_t done, size_t total) {
+        if (done == total || (done * 10 / total) != ((done - 1) * 10 / total)) {
+            spdlog::info("{}/{} problems measured ({:.1f} s)", done, total, secondsSince(start));
+        }
+    };
+}
+
+std::string describeRun(const std::vector<ProblemSet>& sets, const Contenders& contenders,
+                        const BenchOptions& o) {
+    std::string text = "minkowski bench:";
+    for (const ProblemSet& set : sets) {
+        text += " " + set.name + " (" + std::to_string(set.problems.size()) + " problems)";
+    }
+    size_t peers = 0;
+    for (const auto& c : contenders) {
+        peers += c->isPeer() ? 1 : 0;
+    }
+    text += "; " + std::to_string(contenders.size() - peers) + " solver x warm start, " +
+            std::to_string(peers) + " peers; R = " + std::to_string(o.repeats) + "\n\n";
+    return text;
+}
+
+class BenchCommand final : public Command {
+public:
+    explicit BenchCommand(CLI::App& app)
+        : app_(app.add_subcommand("bench", "Time every solver x warm start (and the peer "
+                                           "libraries) on collision problems")) {
+        addBenchOptions(*app_, options_);
+    }
+
+    [[nodiscard]] bool chosen() const override { return app_->parsed(); }
+
+    int run() override {
+        const BenchSelection selection = validate(options_);
+        if (options_.quiet) {
+            spdlog::set_level(spdlog::level::warn);
+        }
+        const Contenders contenders = makeContenders(selection, options_.peers);
+        checkOutputFolders();
+        const std::vector<ProblemSet> sets = problemSets(options_);
+        bench::RunOptions run{selection.tasks, options_.repeats, progressLogger()};
+        const std::vector<bench::Measurement> measurements =
+            bench::runBenchmark(sets, contenders, run);
+        report(sets, contenders, measurements);
+        return kExitOk;
+    }
+
+private:
+    /// Fails before the run, not after it, when an output file's folder does not exist.
+    void checkOutputFolders() const {
+        for (const std::string* file : {&options_.resultsFile, &options_.summaryFile,
+                                        &options_.writeProblemsFile}) {
+            if (file->empty()) {
+                continue;
+            }
+            const std::filesystem::path folder = std::filesystem::absolute(*file).parent_path();
+            if (!std::filesystem::is_directory(folder)) {
+                throw bench::FileError("cannot write '" + *file + "': no folder '" +
+                                       folder.string() + "'");
+            }
+        }
+    }
+
+    void report(const std::vector<ProblemSet>& sets, const Contenders& contenders,
+                const std::vector<bench::Measurement>& measurements) const {
+        const auto grouping =
+            options_.byDistance ? bench::Grouping::Distances : bench::Grouping::Buckets;
+        const auto rows = bench::summarize(sets, contenders, measurements, grouping);
+        bool withPeers = false;
+        for (const auto& c : contenders) {
+            withPeers = withPeers || c->isPeer();
+        }
+        const bench::RunFacts facts{options_.repeats, bench::clockOverheadNs(), withPeers};
+        std::cout << describeRun(sets, contenders, options_) << bench::formatTable(rows) << '\n'
+                  << bench::formatFootnotes(sets, facts) << std::flush;
+        if (!options_.summaryFile.empty()) {
+            bench::writeFileAtomically(options_.summaryFile, bench::summaryCsv(rows));
+            spdlog::info("wrote the summary to {}", options_.summaryFile);
+        }
+        if (!options_.resultsFile.empty()) {
+            bench::writeFileAtomically(options_.resultsFile,
+                                       bench::resultsCsv(sets, contenders, measurements));
+            spdlog::info("wrote {} results to {}", measurements.size(), options_.resultsFile);
+        }
+    }
+
+    CLI::App* app_;
+    BenchOptions options_;
+};
+
+} // namespace
+
+std::unique_ptr<Command> makeBenchCommand(CLI::App& app) {
+    return std::make_unique<BenchCommand>(app);
+}
+
+} // namespace mk::cli

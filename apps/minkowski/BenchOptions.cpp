@@ -1,0 +1,147 @@
+/// \file BenchOptions.cpp
+/// Options of `minkowski bench`: defaults, help text, validation.
+
+#include "BenchOptions.h"
+
+#include "Command.h"
+
+#include "minkowski/bench/Generator.h"
+#include "minkowski/narrowphase/Collide.h"
+
+#include <algorithm>
+#include <array>
+#include <span>
+
+namespace mk::cli {
+namespace {
+
+/// Defaults sized so that `minkowski bench --generated` takes well under a minute on 2 cores.
+constexpr int kDefaultPairs = 40;
+constexpr int kDefaultRepeats = 30;
+
+constexpr std::array kAllTasks{bench::BenchTask::Boolean, bench::BenchTask::Distance};
+
+/// Parses `names` with `parse`; "all" stands for every value of `all`. Duplicates are dropped.
+template <class T, class Parse>
+std::vector<T> parseList(const std::vector<std::string>& names, std::span<const T> all,
+                         Parse parse) {
+    std::vector<T> values;
+    const auto add = [&values](T value) {
+        if (std::find(values.begin(), values.end(), value) == values.end()) {
+            values.push_back(value);
+        }
+    };
+    for (const std::string& name : names) {
+        if (name == "all") {
+            std::for_each(all.begin(), all.end(), add);
+            continue;
+        }
+        try {
+            add(parse(name));
+        } catch (const UnknownNameError& error) {
+            throw UsageError(std::string(error.what()) + " (or all)");
+        }
+    }
+    return values;
+}
+
+void checkSources(const BenchOptions& o) {
+    if (!o.generated && o.problemsFile.empty()) {
+        throw UsageError("nothing to benchmark: give --generated and/or --problems FILE.csv");
+    }
+    if (!o.writeProblemsFile.empty() && !o.generated) {
+        throw UsageError("--write-problems exports the generated sets: add --generated");
+    }
+    if (!o.meshFolder.empty() && !o.generated) {
+        throw UsageError("--meshes chooses the meshes of the generated sets: add --generated");
+    }
+    if (!o.resultsFile.empty() && o.generated && !o.problemsFile.empty()) {
+        throw UsageError("--out numbers the problems of one source: give --generated or "
+                         "--problems, not both");
+    }
+    if (o.distances.empty()) {
+        throw UsageError("--distances needs at least one distance");
+    }
+}
+
+} // namespace
+
+void addBenchOptions(CLI::App& bench, BenchOptions& o) {
+    o.distances = bench::kDefaultDistanceGrid;
+    o.pairs = kDefaultPairs;
+    o.repeats = kDefaultRepeats;
+    o.solvers = {"all"};
+    o.warmStarts = {"all"};
+    o.tasks = {"all"};
+    o.peers = {"all"};
+    bench.add_flag("--generated", o.generated,
+                   "Benchmark generated sets following GJK++ Sec. IV: random ellipsoid pairs and "
+                   "random mesh pairs, at a random relative rotation, at every distance of "
+                   "--distances");
+    bench.add_option("--problems", o.problemsFile,
+                     "Benchmark the problems of a collision-problem CSV (docs/collision-problems.md)")
+        ->type_name("FILE.csv");
+    bench.add_option("--meshes", o.meshFolder,
+                     "Mesh pairs of --generated from every *.obj of DIR (convex hulls); default: "
+                     "hulls of 50, 200, 500 and 1000 generated points")
+        ->type_name("DIR");
+    bench.add_option("--distances", o.distances,
+                     "Signed distances (m) of the generated problems, comma-separated")
+        ->delimiter(',')
+        ->capture_default_str();
+    bench.add_option("--pairs", o.pairs, "Random pairs per set, each placed at every distance")
+        ->check(CLI::PositiveNumber)
+        ->capture_default_str();
+    bench.add_option("--seed", o.seed, "Seed of the generated sets")->capture_default_str();
+    bench.add_option("--repeats", o.repeats,
+                     "R: timed repetitions of each query; its time is the mean of the fastest 90%")
+        ->check(CLI::PositiveNumber)
+        ->capture_default_str();
+    bench.add_option("--solvers", o.solvers,
+                     "Solvers, comma-separated, or all: gjk, gjk-polyak, gjk-nesterov, "
+                     "gjk-nesterov-normalized, mpr")
+        ->delimiter(',')
+        ->capture_default_str();
+    bench.add_option("--warm-starts", o.warmStarts,
+                     "Warm starts, comma-separated, or all: none, obb, previous, "
+                     "transformed-previous (the last two fall back to obb on independent problems)")
+        ->delimiter(',')
+        ->capture_default_str();
+    bench.add_option("--task,--tasks", o.tasks,
+                     "boolean (collision check), distance (signed distance: EPA resolves "
+                     "overlaps), comma-separated, or all")
+        ->delimiter(',')
+        ->capture_default_str();
+    bench.add_option("--out", o.resultsFile,
+                     "Write one row per problem x solver x warm start x task: problem,solver,"
+                     "warm_start,task,status,collide,distance,iterations,time_ns")
+        ->type_name("RESULTS.csv");
+    bench.add_option("--csv-summary", o.summaryFile, "Write the summary table as CSV too")
+        ->type_name("FILE");
+    bench.add_option("--write-problems", o.writeProblemsFile,
+                     "Export the generated problems as a collision-problem CSV (generated "
+                     "meshes go to <name>_meshes/ next to it)")
+        ->type_name("FILE.csv");
+    bench.add_flag("--by-distance", o.byDistance,
+                   "One group per distance of the grid instead of overlapping / close / far");
+    bench.add_option("--peers", o.peers,
+                     "Peer libraries to run on the same problems, comma-separated, all or none: "
+                     "libccd-gjk, libccd-mpr, fcl-*, bullet-* (those found at build time)")
+        ->delimiter(',')
+        ->capture_default_str();
+    bench.add_flag("-q,--quiet", o.quiet, "No progress messages on stderr");
+}
+
+BenchSelection validate(const BenchOptions& o) {
+    checkSources(o);
+    BenchSelection selection;
+    selection.solvers = parseList<SolverKind>(o.solvers, allSolvers(), parseSolver);
+    selection.warmStarts = parseList<WarmStart>(o.warmStarts, allWarmStarts(), parseWarmStart);
+    selection.tasks = parseList<bench::BenchTask>(o.tasks, kAllTasks, bench::parseBenchTask);
+    if (selection.solvers.empty() || selection.warmStarts.empty() || selection.tasks.empty()) {
+        throw UsageError("--solvers, --warm-starts and --task each need at least one name");
+    }
+    return selection;
+}
+
+} // namespace mk::cli

@@ -1,0 +1,50 @@
+#pragma once
+/// \file BenchOptions.h
+/// The options of `minkowski bench`, their registration on CLI11 and their validation.
+
+#include "minkowski/bench/Contender.h"
+#include "minkowski/narrowphase/Query.h"
+
+#include <CLI/CLI.hpp>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace mk::cli {
+
+/// The command line of `minkowski bench`, as given.
+struct BenchOptions {
+    bool generated = false;
+    std::string problemsFile;
+    std::string meshFolder;
+    std::vector<double> distances;
+    int pairs = 0;
+    std::uint64_t seed = 0;
+    int repeats = 0;
+    std::vector<std::string> solvers;
+    std::vector<std::string> warmStarts;
+    std::vector<std::string> tasks;
+    std::string resultsFile;
+    std::string summaryFile;
+    std::string writeProblemsFile;
+    bool byDistance = false;
+    std::vector<std::string> peers;
+    bool quiet = false;
+};
+
+/// What to run, after validation.
+struct BenchSelection {
+    std::vector<SolverKind> solvers;
+    std::vector<WarmStart> warmStarts;
+    std::vector<bench::BenchTask> tasks;
+};
+
+/// Registers the options on the `bench` sub-command, with their defaults and help.
+void addBenchOptions(CLI::App& bench, BenchOptions& options);
+
+/// Checks the combination of options and parses the names ("all" selects every value).
+/// \throws UsageError naming the mistake (and the valid names for an unknown one).
+BenchSelection validate(const BenchOptions& options);
+
+} // namespace mk::cli

@@ -1,0 +1,50 @@
+#pragma once
+/// \file Runner.h
+/// Runs every contender on every problem of every set, for every task, and keeps one measurement
+/// per (problem, contender, task).
+
+#include "minkowski/bench/Contender.h"
+#include "minkowski/bench/Problem.h"
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+namespace mk::bench {
+
+/// Below this |reference| (unit: metre) the sign of a problem is ambiguous and a boolean answer
+/// is never counted as wrong.
+inline constexpr double kSignTolerance = 1e-6;
+
+/// One (problem, contender, task) cell of the benchmark.
+struct Measurement {
+    int set = 0;       ///< index into the problem sets
+    int problem = 0;   ///< index into the set's problems
+    int contender = 0; ///< index into the contenders
+    BenchTask task = BenchTask::Boolean;
+    Outcome outcome;
+    /// Mean of the fastest 90% of the repetitions, minus the clock overhead (unit: nanosecond).
+    double timeNs = 0.0;
+    /// A failure status, or `collide` disagreeing with the sign of the reference.
+    bool failed = false;
+};
+
+struct RunOptions {
+    std::vector<BenchTask> tasks{BenchTask::Boolean, BenchTask::Distance};
+    int repeats = 20; ///< R: timed repetitions of each query
+    /// Called after each problem with (problems done, problems in all sets).
+    std::function<void(size_t, size_t)> progress;
+};
+
+/// True when `collide` contradicts the sign of `reference` (ignoring |reference| <= kSignTolerance).
+[[nodiscard]] bool disagreesWithReference(bool collide, const std::optional<double>& reference);
+
+/// Measures every contender supporting the task on every problem, problem by problem (the
+/// contenders take turns on a problem while its shapes are in cache).
+std::vector<Measurement> runBenchmark(const std::vector<ProblemSet>& sets,
+                                      const std::vector<std::unique_ptr<Contender>>& contenders,
+                                      const RunOptions& options);
+
+} // namespace mk::bench

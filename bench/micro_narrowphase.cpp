@@ -1,0 +1,72 @@
+/// \file micro_narrowphase.cpp
+/// Google Benchmark micro-benchmarks of mk::collide: an ellipsoid pair and a mesh pair, in close
+/// proximity (1 cm) and overlapping (-1 cm), boolean and signed distance, every solver, obb warm
+/// start. Problems come from the same generator as `minkowski bench --generated`.
+///
+///   build/release/bench/bench_narrowphase --benchmark_filter=mesh
+
+#include "minkowski/bench/Contender.h"
+#include "minkowski/bench/Generator.h"
+#include "minkowski/narrowphase/Collide.h"
+
+#include <benchmark/benchmark.h>
+
+#include <string>
+#include <vector>
+
+namespace {
+
+using mk::bench::CollisionProblem;
+
+/// The pair of a set at the two distances benchmarked here.
+constexpr double kClose = 0.01;
+constexpr double kOverlap = -0.01;
+
+std::vector<CollisionProblem> pairProblems(bool meshes) {
+    const mk::bench::GeneratorOptions options{{kOverlap, kClose}, 1, 7};
+    const mk::bench::ProblemSet set =
+        meshes ? mk::bench::generateMeshSet(mk::bench::generatedHulls(7), options)
+               : mk::bench::generateEllipsoidSet(options);
+    return set.problems;
+}
+
+void runQuery(benchmark::State& state, const CollisionProblem& problem, mk::SolverKind solver,
+              mk::bench::BenchTask task) {
+    const mk::bench::SolverContender contender(solver, mk::WarmStart::Obb);
+    const mk::QueryRequest request = contender.request(problem, task);
+    mk::QueryResult result;
+    for (auto _ : state) {
+        result = mk::collide(problem.a.shape, problem.poseA, problem.b.shape, problem.poseB,
+                             request);
+        benchmark::DoNotOptimize(result);
+    }
+    state.counters["iterations"] = result.iterations;
+}
+
+void registerAll() {
+    for (bool meshes : {false, true}) {
+        const std::vector<CollisionProblem> problems = pairProblems(meshes);
+        for (const CollisionProblem& problem : problems) {
+            const std::string where = *problem.gridDistance < 0.0 ? "overlap" : "close";
+            for (mk::bench::BenchTask task :
+                 {mk::bench::BenchTask::Boolean, mk::bench::BenchTask::Distance}) {
+                for (mk::SolverKind solver : mk::allSolvers()) {
+                    const std::string name = std::string(meshes ? "mesh" : "ellipsoid") + "/" +
+                                             where + "/" + std::string(mk::bench::name(task)) +
+                                             "/" + std::string(mk::name(solver));
+                    benchmark::RegisterBenchmark(name.c_str(), runQuery, problem, solver, task);
+                }
+            }
+        }
+    }
+}
+
+} // namespace
+
+int main(int argc, char** argv) {
+    benchmark::Initialize(&argc, argv);
+    registerAll();
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+    return 0;
+}
