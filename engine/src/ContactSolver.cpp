@@ -36,7 +36,7 @@ void applyImpulse(SolverBody& a, SolverBody& b, const SolverContact& c, const Ve
 /// Distance from v~ = (t, z) to the dual cone K* = {mu |t| <= z}: the projection onto a cone
 /// {c|t| <= z} is v~ inside, 0 when (|t| + c z) <= 0, else (|t| + c z)/(1 + c^2) (t/|t|, c).
 double dualConeDistance(const Vec3& v, double mu) {
-    const double s = std::hypot(v.x(), v.y());
+    const double s = std::sqrt(v.x() * v.x() + v.y() * v.y());
     if (mu * s <= v.z()) {
         return 0.0;
     }
@@ -46,7 +46,7 @@ double dualConeDistance(const Vec3& v, double mu) {
     }
     const double radial = s - along;           // |t - along * t/|t||
     const double axial = v.z() - along * mu;
-    return std::hypot(radial, axial);
+    return std::sqrt(radial * radial + axial * axial);
 }
 
 /// Sweep accumulators of the stopping criteria.
@@ -68,7 +68,7 @@ void updateContact(SolverBody& a, SolverBody& b, SolverContact& c, double w, Swe
     const double tangentStep = w / std::min(g(0, 0), g(1, 1));
     f.x() -= tangentStep * v.x();
     f.y() -= tangentStep * v.y();
-    const double ft = std::hypot(f.x(), f.y());
+    const double ft = std::sqrt(f.x() * f.x() + f.y() * f.y());
     const double radius = c.friction * f.z();
     if (ft > radius) { // scale back onto the Coulomb disk
         const double scale = ft > 0.0 ? radius / ft : 0.0;
@@ -81,7 +81,7 @@ void updateContact(SolverBody& a, SolverBody& b, SolverContact& c, double w, Swe
     c.impulse = f;
 
     Vec3 corrected = v; // De Saxce correction v~ = v + [0, 0, mu |v_t|]
-    corrected.z() += c.friction * std::hypot(v.x(), v.y());
+    corrected.z() += c.friction * std::sqrt(v.x() * v.x() + v.y() * v.y());
     r.complementarity = std::max(r.complementarity, std::abs(f.dot(corrected)));
     r.dualFeasibility = std::max(r.dualFeasibility, dualConeDistance(corrected, c.friction));
     r.maxChange = std::max(r.maxChange, df.cwiseAbs().maxCoeff());

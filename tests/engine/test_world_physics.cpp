@@ -164,6 +164,26 @@ TEST(WorldPhysics, BoxRestsForTenSecondsWithoutDriftOrJitter) {
     }
 }
 
+TEST(WorldPhysics, BaumgartePushesOutPenetrationWithBoundedSpeed) {
+    // Drift correction is Baumgarte with slop (docs/engine.md): a cube started 2 cm deep is
+    // pushed out at a separating speed of at most baumgarte * (depth - slop) / h, then rests.
+    World world;
+    addGround(world);
+    const BodyId id = addCube(world, 0.1, Vec3(0.0, 0.0, 0.1 - 0.02));
+    const PgsSettings& pgs = world.settings().pgs;
+    const double h = world.settings().timeStep;
+    const double speedBound = pgs.baumgarte * (0.02 - pgs.slop) / h; // 0.456 m/s
+    double maxSpeed = 0.0;
+    for (int i = 0; i < 240; ++i) {
+        world.step();
+        maxSpeed = std::max(maxSpeed, world.body(id).linearVelocity.z());
+    }
+    EXPECT_GT(maxSpeed, 0.5 * speedBound); // the correction happened
+    EXPECT_LE(maxSpeed, speedBound * (1.0 + 1e-6));
+    EXPECT_NEAR(world.body(id).pose.translation.z(), 0.1, pgs.slop);
+    EXPECT_LE(world.body(id).linearVelocity.norm(), 1e-6);
+}
+
 TEST(WorldPhysics, StackOfFiveBoxesStaysUp) {
     World world;
     addGround(world);
