@@ -47,7 +47,7 @@ void registerAll() {
     for (bool meshes : {false, true}) {
         const std::vector<CollisionProblem> problems = pairProblems(meshes);
         for (const CollisionProblem& problem : problems) {
-            const std::string where = *problem.gridDistance < 0.0 ? "overlap" : "close";
+            const std::string where = *problem.referenceDistance < 0.0 ? "overlap" : "close";
             for (mk::bench::BenchTask task :
                  {mk::bench::BenchTask::Boolean, mk::bench::BenchTask::Distance}) {
                 for (mk::SolverKind solver : mk::allSolvers()) {

@@ -18,8 +18,8 @@ std::string printf1(const char* pattern, double value) {
 }
 
 /// Problems per ReferenceKind, over all sets.
-std::array<int, 5> countReferences(const std::vector<ProblemSet>& sets) {
-    std::array<int, 5> counts{};
+std::array<int, kReferenceKinds> countReferences(const std::vector<ProblemSet>& sets) {
+    std::array<int, kReferenceKinds> counts{};
     for (const ProblemSet& set : sets) {
         for (const CollisionProblem& problem : set.problems) {
             ++counts[static_cast<size_t>(problem.referenceKind)];
@@ -29,7 +29,7 @@ std::array<int, 5> countReferences(const std::vector<ProblemSet>& sets) {
 }
 
 std::string referenceNote(const std::vector<ProblemSet>& sets) {
-    const std::array<int, 5> n = countReferences(sets);
+    const std::array<int, kReferenceKinds> n = countReferences(sets);
     const auto count = [&n](ReferenceKind kind) {
         return std::to_string(n[static_cast<size_t>(kind)]);
     };
@@ -41,6 +41,11 @@ std::string referenceNote(const std::vector<ProblemSet>& sets) {
     if (const int bad = n[static_cast<size_t>(ReferenceKind::EpaBestEffort)]; bad > 0) {
         note += ", " + std::to_string(bad) + " more where that EPA did not converge (best "
                 "estimate, clamped to [d, 0])";
+    }
+    if (const int through = n[static_cast<size_t>(ReferenceKind::PassedThrough)]; through > 0) {
+        note += "; " + std::to_string(through) + " overlapping placements where B passed through "
+                "a thin A and came out separated (reference: GJK distance at tight tolerance, "
+                "grouped by it)";
     }
     note += "; " + count(ReferenceKind::Given) + " read from files, " +
             count(ReferenceKind::None) + " without reference.";

@@ -42,14 +42,26 @@ std::optional<QueryResult> tightSeparation(const Shape& a, const Pose& poseA, co
     return std::nullopt;
 }
 
-/// Reference of a penetrating problem built by moving B `target` (< 0) past contact: EPA at
-/// tight tolerance. The depth cannot exceed |target| (moving B back by |target| separates), so a
-/// deeper EPA answer is clamped and marked best effort.
+/// Reference of a problem built by moving B `target` (< 0) past contact: EPA at tight
+/// tolerance. The depth cannot exceed |target| (moving B back by |target| separates), so a
+/// deeper EPA answer is clamped and marked best effort. A thin A may let B pass through and
+/// out: then the problem is separated and its reference is GJK's distance.
 void setPenetrationReference(CollisionProblem& problem, double target) {
     const QueryResult result = collide(problem.a.shape, problem.poseA, problem.b.shape,
                                        problem.poseB, tightRequest(SolverKind::Gjk));
-    const bool converged = result.status == Status::Penetrating && result.distance >= target &&
-                           result.distance <= 0.0;
+    if (result.status == Status::Separated || result.distance > 0.0) {
+        if (const auto separated = tightSeparation(problem.a.shape, problem.poseA,
+                                                   problem.b.shape, problem.poseB)) {
+            problem.referenceDistance = separated->distance;
+            problem.referenceKind = ReferenceKind::PassedThrough;
+            problem.gridDistance.reset();
+            return;
+        }
+    }
+    // Rounding may put a converged answer a few ulps outside [target, 0].
+    constexpr double kSlack = 10.0 * kReferencePenetrationTolerance;
+    const bool converged = result.status == Status::Penetrating &&
+                           result.distance >= target - kSlack && result.distance <= kSlack;
     problem.referenceDistance = std::clamp(result.distance, target, 0.0);
     problem.referenceKind = converged ? ReferenceKind::Epa : ReferenceKind::EpaBestEffort;
 }

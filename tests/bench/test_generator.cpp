@@ -34,38 +34,50 @@ double planeLowerBound(const CollisionProblem& p, const Vec3& n) {
     return n.dot(b) - n.dot(a);
 }
 
-void expectReferences(const ProblemSet& set, size_t expectedCount) {
-    ASSERT_EQ(set.problems.size(), expectedCount);
+/// Problem i of a generated set was placed at grid distance distances[i % distances.size()].
+void expectReferences(const ProblemSet& set, const std::vector<double>& distances, int pairs) {
+    ASSERT_EQ(set.problems.size(), distances.size() * static_cast<size_t>(pairs));
+    int passedThrough = 0;
     for (size_t i = 0; i < set.problems.size(); ++i) {
         const CollisionProblem& p = set.problems[i];
-        SCOPED_TRACE(set.name + " problem " + std::to_string(i) + " at d = " +
-                     std::to_string(*p.gridDistance));
-        ASSERT_TRUE(p.gridDistance && p.referenceDistance);
-        const double d = *p.gridDistance;
+        const double d = distances[i % distances.size()];
+        SCOPED_TRACE(set.name + " problem " + std::to_string(i) + " at d = " + std::to_string(d));
+        ASSERT_TRUE(p.referenceDistance);
         if (d >= 0.0) {
             EXPECT_EQ(p.referenceKind, ReferenceKind::Exact);
+            EXPECT_EQ(p.gridDistance, d);
             EXPECT_EQ(*p.referenceDistance, d);
             const QueryResult r = tightDistance(p, SolverKind::Gjk);
             EXPECT_NEAR(r.distance, d, kDistanceTolerance) << name(r.status);
             EXPECT_GE(planeLowerBound(p, r.normal), d - kDistanceTolerance);
+        } else if (p.referenceKind == ReferenceKind::PassedThrough) {
+            ++passedThrough;
+            EXPECT_FALSE(p.gridDistance);
+            EXPECT_GT(*p.referenceDistance, 0.0);
+            EXPECT_NEAR(tightDistance(p, SolverKind::GjkPolyak).distance, *p.referenceDistance,
+                        kDistanceTolerance);
         } else {
             EXPECT_TRUE(p.referenceKind == ReferenceKind::Epa ||
                         p.referenceKind == ReferenceKind::EpaBestEffort);
+            EXPECT_EQ(p.gridDistance, d);
             EXPECT_GE(*p.referenceDistance, d); // depth <= |d| by construction
             EXPECT_LT(*p.referenceDistance, 0.0);
             EXPECT_TRUE(tightDistance(p, SolverKind::Gjk).collide);
         }
     }
+    // Passing through needs a shape thinner than |d|: rare on these sets.
+    EXPECT_LE(passedThrough, pairs);
 }
 
 TEST(Generator, EllipsoidPairsAreAtTheRequestedDistances) {
-    const GeneratorOptions options{kDefaultDistanceGrid, 4, 11};
-    expectReferences(generateEllipsoidSet(options), 4 * kDefaultDistanceGrid.size());
+    const GeneratorOptions options{kDefaultDistanceGrid, 6, 11};
+    expectReferences(generateEllipsoidSet(options), options.distances, options.pairs);
 }
 
 TEST(Generator, MeshPairsAreAtTheRequestedDistances) {
-    const GeneratorOptions options{kDefaultDistanceGrid, 4, 12};
-    expectReferences(generateMeshSet(generatedHulls(12), options), 4 * kDefaultDistanceGrid.size());
+    const GeneratorOptions options{kDefaultDistanceGrid, 6, 12};
+    expectReferences(generateMeshSet(generatedHulls(12), options), options.distances,
+                     options.pairs);
 }
 
 TEST(Generator, SpheresGiveTheAnalyticPlacement) {
@@ -80,6 +92,23 @@ TEST(Generator, SpheresGiveTheAnalyticPlacement) {
         EXPECT_NEAR((p.poseB.translation - p.poseA.translation).norm(), 0.75 + d, 1e-12);
         EXPECT_NEAR(*p.referenceDistance, d, 1e-8); // a sphere pair's depth is exact
     }
+}
+
+TEST(Generator, ThinShapePassedThroughIsSeparatedWithGjkReference) {
+    // A 1 cm plate and a ball: moving the ball 0.1 m past contact takes it out the other side.
+    const ProblemShape plate{Shape::box(Vec3(0.2, 0.2, 0.005)), "", "box"};
+    const ProblemShape ball{Shape::sphere(0.02), "", "sphere"};
+    const auto problems = placePair(plate, ball, Quat::Identity(), Quat::Identity(),
+                                    Vec3::UnitZ(), {-0.1, -0.01});
+    ASSERT_TRUE(problems);
+    const CollisionProblem& through = (*problems)[0];
+    EXPECT_EQ(through.referenceKind, ReferenceKind::PassedThrough);
+    EXPECT_FALSE(through.gridDistance);
+    // Ball centre at z = 0.005 + 0.02 - 0.1 = -0.075: 0.05 below the plate's bottom face.
+    EXPECT_NEAR(*through.referenceDistance, 0.05, 1e-9);
+    const CollisionProblem& inside = (*problems)[1];
+    EXPECT_EQ(inside.referenceKind, ReferenceKind::Epa);
+    EXPECT_NEAR(*inside.referenceDistance, -0.01, 1e-9);
 }
 
 TEST(Generator, SameSeedSameProblems) {

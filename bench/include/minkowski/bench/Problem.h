@@ -25,12 +25,16 @@ struct ProblemShape {
 
 /// How the reference distance of a problem was obtained.
 enum class ReferenceKind : unsigned char {
-    None,      ///< unknown (empty ref_distance)
-    Given,     ///< read from a file
-    Exact,     ///< a generated separation: exact by construction (translation along the normal)
-    Epa,       ///< a generated penetration: EPA at tight tolerance, converged
+    None,          ///< unknown (empty ref_distance)
+    Given,         ///< read from a file
+    Exact,         ///< a generated separation: exact by construction (translation along the normal)
+    Epa,           ///< a generated penetration: EPA at tight tolerance, converged
     EpaBestEffort, ///< a generated penetration where tight EPA did not converge (best estimate)
+    PassedThrough, ///< a penetration target that moved B through a thin A and out the other side:
+                   ///< separated, the reference is GJK's distance at tight tolerance
 };
+/// Number of ReferenceKind values.
+inline constexpr int kReferenceKinds = 6;
 
 struct CollisionProblem {
     ProblemShape a;
@@ -40,7 +44,8 @@ struct CollisionProblem {
     /// Signed distance (unit: metre): > 0 separated, < 0 minus the penetration depth.
     std::optional<double> referenceDistance;
     ReferenceKind referenceKind = ReferenceKind::None;
-    /// The distance-grid value a generated problem was built for (unit: metre); empty otherwise.
+    /// The distance-grid value a generated problem sits at (unit: metre); empty for problems
+    /// from files and for ReferenceKind::PassedThrough.
     std::optional<double> gridDistance;
 };
 
