@@ -25,7 +25,8 @@ struct PointSet {
     [[nodiscard]] Vec3 support(const Vec3& d) const {
         size_t best = 0;
         for (size_t i = 1; i < points.size(); ++i) {
-            if (points[i].dot(d) > points[best].dot(d)) best = i;
+            if (points[i].dot(d) > points[best].dot(d))
+                best = i;
         }
         return points[best];
     }
@@ -88,8 +89,7 @@ struct Box {
 };
 
 /// Support of A - B with the shapes' own support functions; counts its calls.
-template <class A, class B>
-struct Difference {
+template <class A, class B> struct Difference {
     const A* a;
     const B* b;
     int calls = 0;
@@ -121,14 +121,16 @@ inline Reference satBoxes(const Box& a, const Box& b) {
         axes.push_back(b.rot.col(i));
         for (int j = 0; j < 3; ++j) {
             const Vec3 c = a.rot.col(i).cross(b.rot.col(j));
-            if (c.norm() > 1e-9) axes.push_back(c.normalized());
+            if (c.norm() > 1e-9)
+                axes.push_back(c.normalized());
         }
     }
     Reference best{std::numeric_limits<double>::infinity(), Vec3::UnitX()};
     const Vec3 t = b.center - a.center;
     for (const Vec3& l : axes) {
         const double overlap = a.radiusAlong(l) + b.radiusAlong(l) - std::abs(t.dot(l));
-        if (overlap < best.depth) best = {overlap, t.dot(l) >= 0 ? l : Vec3(-l)};
+        if (overlap < best.depth)
+            best = {overlap, t.dot(l) >= 0 ? l : Vec3(-l)};
     }
     return best;
 }
@@ -140,37 +142,41 @@ inline Reference bruteForceDepth(const PointSet& a, const PointSet& b) {
     Difference<PointSet, PointSet> diff(a, b);
     Reference best{std::numeric_limits<double>::infinity(), Vec3::UnitX()};
     auto tryAxis = [&](const Vec3& l) {
-        if (l.norm() < 1e-12) return;
+        if (l.norm() < 1e-12)
+            return;
         for (const Vec3& n : {Vec3(l.normalized()), Vec3(-l.normalized())}) {
             const double h = diff.h(n);
-            if (h < best.depth) best = {h, n};
+            if (h < best.depth)
+                best = {h, n};
         }
     };
     for (const PointSet* s : {&a, &b}) {
         const auto& p = s->points;
         for (size_t i = 0; i < p.size(); ++i)
             for (size_t j = i + 1; j < p.size(); ++j)
-                for (size_t k = j + 1; k < p.size(); ++k) tryAxis((p[j] - p[i]).cross(p[k] - p[i]));
+                for (size_t k = j + 1; k < p.size(); ++k)
+                    tryAxis((p[j] - p[i]).cross(p[k] - p[i]));
     }
     const auto& p = a.points;
     const auto& q = b.points;
     for (size_t i = 0; i < p.size(); ++i)
         for (size_t j = i + 1; j < p.size(); ++j)
             for (size_t k = 0; k < q.size(); ++k)
-                for (size_t l = k + 1; l < q.size(); ++l) tryAxis((p[j] - p[i]).cross(q[l] - q[k]));
+                for (size_t l = k + 1; l < q.size(); ++l)
+                    tryAxis((p[j] - p[i]).cross(q[l] - q[k]));
     return best;
 }
 
 /// Local minimum of h(n) on the unit sphere from n0: a 16-direction pattern search in a randomly
 /// turned tangent frame (no stalling along the kinks of h), step halving from `step` to 1e-11 rad.
-template <class D>
-Reference localMinSupport(const D& diff, const Vec3& n0, double step = 0.05) {
+template <class D> Reference localMinSupport(const D& diff, const Vec3& n0, double step = 0.05) {
     std::mt19937_64 rng(12);
     std::uniform_real_distribution<double> phase(0.0, 2.0 * std::numbers::pi);
     Vec3 n = n0.normalized();
     double h = diff.h(n);
     while (step > 1e-11) {
-        const Vec3 t1 = (std::abs(n.x()) < 0.6 ? Vec3::UnitX() : Vec3::UnitY()).cross(n).normalized();
+        const Vec3 t1 =
+            (std::abs(n.x()) < 0.6 ? Vec3::UnitX() : Vec3::UnitY()).cross(n).normalized();
         const Vec3 t2 = n.cross(t1);
         bool improved = false;
         const double offset = phase(rng);
@@ -184,7 +190,8 @@ Reference localMinSupport(const D& diff, const Vec3& n0, double step = 0.05) {
                 improved = true;
             }
         }
-        if (!improved) step *= 0.5;
+        if (!improved)
+            step *= 0.5;
     }
     return {h, n};
 }
@@ -192,8 +199,7 @@ Reference localMinSupport(const D& diff, const Vec3& n0, double step = 0.05) {
 /// min over unit n of h(n): 20000 Fibonacci directions, the 12 best refined by localMinSupport.
 /// Exact to about 1e-12 for smooth h; on the kinks of cylinders and boxes only to about 1e-5
 /// (an upper bound of the true minimum in every case, since every value is some h(n)).
-template <class D>
-Reference searchMinSupport(const D& diff) {
+template <class D> Reference searchMinSupport(const D& diff) {
     const int numStarts = 20000;
     std::vector<std::pair<double, Vec3>> starts;
     const double golden = std::numbers::pi * (3.0 - std::sqrt(5.0));
@@ -208,7 +214,8 @@ Reference searchMinSupport(const D& diff) {
     Reference best{std::numeric_limits<double>::infinity(), Vec3::UnitX()};
     for (int s = 0; s < 12; ++s) {
         const Reference r = localMinSupport(diff, starts[s].second);
-        if (r.depth < best.depth) best = r;
+        if (r.depth < best.depth)
+            best = r;
     }
     return best;
 }
@@ -227,7 +234,8 @@ inline bool originBarycentric(const std::array<Vec3, 4>& t, std::array<double, 4
     Mat3 m;
     m << t[1] - t[0], t[2] - t[0], t[3] - t[0];
     const double det = m.determinant();
-    if (std::abs(det) < 1e-12 * std::pow((t[1] - t[0]).norm() + (t[2] - t[0]).norm() + (t[3] - t[0]).norm(), 3)) {
+    if (std::abs(det) <
+        1e-12 * std::pow((t[1] - t[0]).norm() + (t[2] - t[0]).norm() + (t[3] - t[0]).norm(), 3)) {
         return false;
     }
     const Vec3 x = m.inverse() * (-t[0]);
@@ -238,8 +246,7 @@ inline bool originBarycentric(const std::array<Vec3, 4>& t, std::array<double, 4
 /// Test stand-in for GJK's terminal simplex: among the supports along the 6 axes and 8 diagonals,
 /// the tetrahedron that contains the origin most deeply (largest smallest barycentric
 /// coordinate). size 0 when none contains it.
-template <class S>
-Simplex enclosingSimplex(S& support) {
+template <class S> Simplex enclosingSimplex(S& support) {
     std::vector<SupportPoint> sp;
     for (int i = 0; i < 3; ++i) {
         for (double s : {1.0, -1.0}) {
@@ -261,7 +268,8 @@ Simplex enclosingSimplex(S& support) {
             for (int k = j + 1; k < n; ++k)
                 for (int l = k + 1; l < n; ++l) {
                     std::array<double, 4> bc{};
-                    if (!originBarycentric({sp[i].w, sp[j].w, sp[k].w, sp[l].w}, bc)) continue;
+                    if (!originBarycentric({sp[i].w, sp[j].w, sp[k].w, sp[l].w}, bc))
+                        continue;
                     const double m = *std::min_element(bc.begin(), bc.end());
                     if (m >= bestMin) {
                         bestMin = m;
@@ -274,8 +282,7 @@ Simplex enclosingSimplex(S& support) {
 
 /// enclosingSimplex, or when no tetrahedron of those supports encloses the origin, the single
 /// support point along +z (EPA must then grow and move its polytope until it does).
-template <class S>
-Simplex startSimplex(S& support) {
+template <class S> Simplex startSimplex(S& support) {
     Simplex s = enclosingSimplex(support);
     if (s.size == 0) {
         support.support(Vec3::UnitZ(), s.points[0]);

@@ -6,13 +6,11 @@
 /// normal and depth (FCL #545), 128 x 1 x 128 box (Bullet #1703), ellipsoids at 1e-10 (coal).
 
 #include "PointCloudSupport.h"
-
 #include "minkowski/narrowphase/Epa.h"
 #include "minkowski/narrowphase/MinkowskiDifference.h"
 #include "minkowski/narrowphase/Shape.h"
 
 #include <gtest/gtest.h>
-
 #include <memory>
 #include <numbers>
 #include <random>
@@ -27,7 +25,8 @@ namespace {
 /// (h(normal) = depth, i.e. the normal is a minimiser even when several exist), and that the
 /// witnesses lie on the supporting planes of A and B along the normal with pa - pb = depth n.
 template <class D>
-void expectExact(const EpaOutput& r, const D& diff, double ref, double tol, const std::string& what) {
+void expectExact(const EpaOutput& r, const D& diff, double ref, double tol,
+                 const std::string& what) {
     EXPECT_EQ(r.status, EpaStatus::Converged) << what << " status " << name(r.status);
     EXPECT_NEAR(r.depth, ref, tol) << what;
     EXPECT_NEAR(r.normal.norm(), 1.0, 1e-12) << what;
@@ -45,7 +44,8 @@ std::pair<Box, Box> randomOverlappingBoxes(std::mt19937_64& rng, double minDepth
         Box a{Vec3::Zero(), randomRotation(rng), Vec3(size(rng), size(rng), size(rng))};
         Box b{Vec3(unit(rng), unit(rng), unit(rng)) * 1.2, randomRotation(rng),
               Vec3(size(rng), size(rng), size(rng))};
-        if (satBoxes(a, b).depth >= minDepth) return {a, b};
+        if (satBoxes(a, b).depth >= minDepth)
+            return {a, b};
     }
 }
 
@@ -87,7 +87,8 @@ TEST(Epa, DegenerateStartsOfOnetoThreePoints) {
         const PointSet ca = a.corners(), cb = b.corners();
         Difference diff(ca, cb);
         const Simplex full = enclosingSimplex(diff);
-        if (full.size == 0) continue;
+        if (full.size == 0)
+            continue;
         const Reference ref = satBoxes(a, b);
         for (int k = 1; k <= 3; ++k) {
             expectExact(epa(diff, truncated(full, k)), diff, ref.depth, 1e-9,
@@ -120,14 +121,17 @@ TEST(Epa, RandomPolytopesMatchBruteForce) {
     int tested = 0;
     for (int i = 0; i < 120; ++i) {
         const PointSet a = randomPolytope(rng, 12, Vec3::Zero(), 1.0);
-        const PointSet b = randomPolytope(rng, 10, Vec3(offset(rng), offset(rng), offset(rng)), 0.7);
+        const PointSet b =
+            randomPolytope(rng, 10, Vec3(offset(rng), offset(rng), offset(rng)), 0.7);
         Difference diff(a, b);
         const Reference ref = bruteForceDepth(a, b);
-        if (ref.depth < 1e-3) continue;
+        if (ref.depth < 1e-3)
+            continue;
         ++tested;
         const Simplex s = startSimplex(diff);
         expectExact(epa(diff, s), diff, ref.depth, 1e-9, "polytope " + std::to_string(i));
-        expectExact(epa(diff, truncated(s, 1)), diff, ref.depth, 1e-9, "1-point " + std::to_string(i));
+        expectExact(epa(diff, truncated(s, 1)), diff, ref.depth, 1e-9,
+                    "1-point " + std::to_string(i));
     }
     EXPECT_GT(tested, 60);
 }
@@ -159,14 +163,16 @@ TEST(Epa, StackedCubesOverlappingByOneMicron) {
     for (int i = 0; i < 50; ++i) {
         const Box a{Vec3::Zero(), Mat3::Identity(), Vec3::Constant(0.5)};
         const Box b{Vec3(shift(rng), shift(rng), 1.0 - 1e-6),
-                    Eigen::AngleAxisd(angle(rng), Vec3::UnitZ()).toRotationMatrix(), Vec3::Constant(0.5)};
+                    Eigen::AngleAxisd(angle(rng), Vec3::UnitZ()).toRotationMatrix(),
+                    Vec3::Constant(0.5)};
         const PointSet ca = a.corners(), cb = b.corners();
         Difference diff(ca, cb);
         Simplex s = enclosingSimplex(diff);
         ASSERT_EQ(s.size, 4);
         for (int k : {4, 3, 1}) {
             const EpaOutput r = epa(diff, truncated(s, k));
-            expectExact(r, diff, 1e-6, 1e-12, "case " + std::to_string(i) + " k " + std::to_string(k));
+            expectExact(r, diff, 1e-6, 1e-12,
+                        "case " + std::to_string(i) + " k " + std::to_string(k));
             EXPECT_NEAR(r.normal.z(), 1.0, 1e-9);
         }
     }
@@ -285,8 +291,8 @@ TEST(Epa, SpheresAreExactToTheTolerance) {
 /// [depthLowerBound, depthUpperBound] holding the truth and depth = the upper bound, attained by
 /// the normal, within `estimateTol` of the truth.
 template <class D>
-void expectSmoothAnswer(const EpaOutput& r, const D& diff, double ref, double tol, double estimateTol,
-                        const std::string& what) {
+void expectSmoothAnswer(const EpaOutput& r, const D& diff, double ref, double tol,
+                        double estimateTol, const std::string& what) {
     ASSERT_TRUE(std::isfinite(r.depth) && r.normal.allFinite()) << what;
     EXPECT_LE(r.depthLowerBound, ref + 1e-11) << what;
     EXPECT_GE(r.depthUpperBound, ref - 1e-11) << what;
@@ -314,12 +320,14 @@ TEST(Epa, EllipsoidsAtTolerance1e10AreFiniteAndExact) {
     settings.tolerance = 1e-10;
     int converged = 0;
     for (int i = 0; i < 20; ++i) {
-        const Ellipsoid a{Vec3::Zero(), randomRotation(rng), Vec3(radius(rng), radius(rng), radius(rng))};
+        const Ellipsoid a{Vec3::Zero(), randomRotation(rng),
+                          Vec3(radius(rng), radius(rng), radius(rng))};
         const Ellipsoid b{Vec3(unit(rng), unit(rng), unit(rng)), randomRotation(rng),
                           Vec3(radius(rng), radius(rng), radius(rng))};
         Difference diff(a, b);
         const Reference ref = searchMinSupport(diff);
-        if (ref.depth < 1e-3) continue;
+        if (ref.depth < 1e-3)
+            continue;
         const EpaOutput r = epa(diff, startSimplex(diff), settings);
         converged += r.status == EpaStatus::Converged;
         expectSmoothAnswer(r, diff, ref.depth, 2e-10, 5e-5, "ellipsoids " + std::to_string(i));
@@ -332,12 +340,14 @@ TEST(Epa, EllipsoidsAtDefaultTolerance) {
     std::uniform_real_distribution<double> radius(0.3, 1.0), unit(-0.6, 0.6);
     int tested = 0, converged = 0;
     for (int i = 0; i < 30; ++i) {
-        const Ellipsoid a{Vec3::Zero(), randomRotation(rng), Vec3(radius(rng), radius(rng), radius(rng))};
+        const Ellipsoid a{Vec3::Zero(), randomRotation(rng),
+                          Vec3(radius(rng), radius(rng), radius(rng))};
         const Ellipsoid b{Vec3(unit(rng), unit(rng), unit(rng)), randomRotation(rng),
                           Vec3(radius(rng), radius(rng), radius(rng))};
         Difference diff(a, b);
         const Reference ref = searchMinSupport(diff);
-        if (ref.depth < 1e-3) continue;
+        if (ref.depth < 1e-3)
+            continue;
         ++tested;
         const EpaOutput r = epa(diff, startSimplex(diff));
         converged += r.status == EpaStatus::Converged;
@@ -357,10 +367,12 @@ TEST(Epa, CylindersKnownConfigurations) {
     };
     const Mat3 axisX = Eigen::AngleAxisd(std::numbers::pi / 2, Vec3::UnitY()).toRotationMatrix();
     const Case cases[] = {
-        {{Vec3(0, 0, 1.9), Mat3::Identity(), 0.5, 1.0}, 0.1, Vec3::UnitZ()},       // stacked
-        {{Vec3(0.3, 0.1, 1.99), Mat3::Identity(), 0.4, 1.0}, 0.01, Vec3::UnitZ()}, // stacked, offset
-        {{Vec3(0.9, 0, 0.3), Mat3::Identity(), 0.5, 1.0}, 0.1, Vec3::UnitX()},     // side by side
-        {{Vec3(0, -0.95, 0), axisX, 0.5, 1.0}, 0.05, -Vec3::UnitY()},              // crossed
+        {{Vec3(0, 0, 1.9), Mat3::Identity(), 0.5, 1.0}, 0.1, Vec3::UnitZ()}, // stacked
+        {{Vec3(0.3, 0.1, 1.99), Mat3::Identity(), 0.4, 1.0},
+         0.01,
+         Vec3::UnitZ()},                                                       // stacked, offset
+        {{Vec3(0.9, 0, 0.3), Mat3::Identity(), 0.5, 1.0}, 0.1, Vec3::UnitX()}, // side by side
+        {{Vec3(0, -0.95, 0), axisX, 0.5, 1.0}, 0.05, -Vec3::UnitY()},          // crossed
     };
     for (const Case& c : cases) {
         Difference diff(a, c.b);
@@ -378,7 +390,8 @@ TEST(Epa, RandomCylinderAndBoxPairsMatchSearch) {
     int tested = 0;
     for (int i = 0; i < 60; ++i) {
         const Cylinder a{Vec3::Zero(), randomRotation(rng), size(rng), size(rng)};
-        const Cylinder b{Vec3(unit(rng), unit(rng), unit(rng)), randomRotation(rng), size(rng), size(rng)};
+        const Cylinder b{Vec3(unit(rng), unit(rng), unit(rng)), randomRotation(rng), size(rng),
+                         size(rng)};
         const Box box{Vec3(unit(rng), unit(rng), unit(rng)), randomRotation(rng),
                       Vec3(size(rng), size(rng), size(rng))};
         const PointSet corners = box.corners();
@@ -386,7 +399,8 @@ TEST(Epa, RandomCylinderAndBoxPairsMatchSearch) {
         Difference bc(corners, a);
         for (int which = 0; which < 2; ++which) {
             const Reference ref = which == 0 ? searchMinSupport(cc) : searchMinSupport(bc);
-            if (ref.depth < 1e-3) continue;
+            if (ref.depth < 1e-3)
+                continue;
             ++tested;
             const EpaOutput r = which == 0 ? epa(cc, startSimplex(cc)) : epa(bc, startSimplex(bc));
             const std::string what = (which == 0 ? "cyl-cyl " : "box-cyl ") + std::to_string(i);
@@ -453,7 +467,8 @@ TEST(Epa, CapacityIsAStatusNotACrash) {
     settings.maxIterations = 100000;
     const EpaOutput r = epa(diff, startSimplex(diff), settings);
     EXPECT_TRUE(r.status == EpaStatus::OutOfCapacity || r.status == EpaStatus::Converged ||
-                r.status == EpaStatus::Degenerate) << name(r.status);
+                r.status == EpaStatus::Degenerate)
+        << name(r.status);
     EXPECT_LE(r.iterations, defaults::kEpaMaxVertices);
     const double truth = searchMinSupport(diff).depth;
     EXPECT_TRUE(std::isfinite(r.depth));

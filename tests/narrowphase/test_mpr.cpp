@@ -5,13 +5,11 @@
 /// Seeded std::mt19937_64 throughout.
 
 #include "PointCloudSupport.h"
-
 #include "minkowski/narrowphase/Epa.h"
 #include "minkowski/narrowphase/Mpr.h"
 
-#include <gtest/gtest.h>
-
 #include <cmath>
+#include <gtest/gtest.h>
 #include <memory>
 #include <random>
 #include <string>
@@ -86,7 +84,8 @@ TEST(Mpr, PenetrationNeverBelowTheTrueDepth) {
     for (int i = 0; i < 2000; ++i) {
         const auto [a, b] = randomBoxes(rng);
         const double sat = satBoxes(a, b).depth;
-        if (sat < 1e-6) continue;
+        if (sat < 1e-6)
+            continue;
         ++tested;
         const PointSet ca = a.corners(), cb = b.corners();
         Difference diff(ca, cb);
@@ -158,7 +157,8 @@ TEST(Mpr, InteriorPointAtTheOrigin) {
     // Concentric shapes: the interior point is the origin; it is nudged (libccd) and the answer
     // is a valid estimate in some direction.
     const Box a{Vec3::Zero(), Mat3::Identity(), Vec3(1.0, 0.6, 0.4)};
-    const Box b{Vec3::Zero(), randomRotation(*std::make_unique<std::mt19937_64>(9)), Vec3(0.5, 0.5, 1.5)};
+    const Box b{Vec3::Zero(), randomRotation(*std::make_unique<std::mt19937_64>(9)),
+                Vec3(0.5, 0.5, 1.5)};
     const PointSet ca = a.corners(), cb = b.corners();
     Difference diff(ca, cb);
     const MprOutput r = mpr(diff, Vec3::Zero());

@@ -10,19 +10,19 @@
 /// one frame (mk::MinkowskiDifference, or a point set in the tests).
 ///
 /// Sign convention (the lead's "normal from A to B"). Let d be the distance from the origin to the
-/// boundary of A - B and n the outward unit normal of A - B at the boundary point p = d n closest to
-/// the origin. Translating B by t turns A - B into (A - B) - t, which contains the origin iff
-/// t is in A - B; the shortest t outside A - B is d n. So moving B by depth * normal, with
-/// normal = n, brings the shapes to touching contact (a bit more separates them). Witnesses satisfy
-/// pa - pb = depth * normal: pa is the deepest point of A inside B and pb that of B inside A.
+/// boundary of A - B and n the outward unit normal of A - B at the boundary point p = d n closest
+/// to the origin. Translating B by t turns A - B into (A - B) - t, which contains the origin iff t
+/// is in A - B; the shortest t outside A - B is d n. So moving B by depth * normal, with normal =
+/// n, brings the shapes to touching contact (a bit more separates them). Witnesses satisfy pa - pb
+/// = depth * normal: pa is the deepest point of A inside B and pb that of B inside A.
 ///
 /// Robustness (the failures of coal, libccd and FCL listed in
 /// /work/shared/notes/reference-implementations.md): rank-deficient start simplices are grown to a
 /// tetrahedron along directions orthogonal to their affine hull (as Bullet and coal do); faces are
 /// only removed when the new point is above them by more than a rounding-level margin, new faces
 /// are checked against an interior point (the polytope stays convex), the horizon must be a single
-/// simple cycle; every failure ends with a status and the best estimate so far, never an assert or a
-/// sentinel depth. Storage is fixed-capacity (Defaults.h): no heap allocation.
+/// simple cycle; every failure ends with a status and the best estimate so far, never an assert or
+/// a sentinel depth. Storage is fixed-capacity (Defaults.h): no heap allocation.
 
 #include "minkowski/narrowphase/Defaults.h"
 #include "minkowski/narrowphase/Math.h"
@@ -53,17 +53,17 @@ struct EpaSettings {
 
 /// How EPA ended. Every value leaves depth, normal and witnesses finite.
 enum class EpaStatus : unsigned char {
-    Converged,     ///< the support along the closest face's normal is within the threshold of it:
-                   ///< depth is exact to the threshold, normal and witnesses are those of that face
-    Touching,      ///< the origin is on the boundary of A - B (depth within the threshold of 0),
-                   ///< or A - B is flat (rank < 3) and contains the origin: depth = 0; the normal is
-                   ///< the closest face's (for a flat A - B, a normal of its affine hull)
-    Separated,     ///< the origin is outside A - B: a support value h(n) < -threshold proved a
-                   ///< separating plane (the start simplex did not enclose the origin); depth = 0,
-                   ///< normal = that n (B lies along +n from A)
-    Degenerate,    ///< the polytope could not grow (horizon not a simple cycle, a zero-area or
-                   ///< non-convex new face, non-finite support) or A - B is flat without the
-                   ///< origin: best estimate, see EpaOutput::depth
+    Converged,  ///< the support along the closest face's normal is within the threshold of it:
+                ///< depth is exact to the threshold, normal and witnesses are those of that face
+    Touching,   ///< the origin is on the boundary of A - B (depth within the threshold of 0),
+                ///< or A - B is flat (rank < 3) and contains the origin: depth = 0; the normal is
+                ///< the closest face's (for a flat A - B, a normal of its affine hull)
+    Separated,  ///< the origin is outside A - B: a support value h(n) < -threshold proved a
+                ///< separating plane (the start simplex did not enclose the origin); depth = 0,
+                ///< normal = that n (B lies along +n from A)
+    Degenerate, ///< the polytope could not grow (horizon not a simple cycle, a zero-area or
+                ///< non-convex new face, non-finite support) or A - B is flat without the
+                ///< origin: best estimate, see EpaOutput::depth
     MaxIterations, ///< settings.maxIterations expansions done: best estimate, see EpaOutput::depth
     OutOfCapacity, ///< kEpaMaxVertices or kEpaMaxFaces reached: best estimate (as MaxIterations)
     InvalidInput,  ///< simplex size outside [1, 4] or a non-finite point: nothing computed
@@ -71,13 +71,20 @@ enum class EpaStatus : unsigned char {
 
 [[nodiscard]] constexpr std::string_view name(EpaStatus s) {
     switch (s) {
-    case EpaStatus::Converged: return "converged";
-    case EpaStatus::Touching: return "touching";
-    case EpaStatus::Separated: return "separated";
-    case EpaStatus::Degenerate: return "degenerate";
-    case EpaStatus::MaxIterations: return "max-iterations";
-    case EpaStatus::OutOfCapacity: return "out-of-capacity";
-    case EpaStatus::InvalidInput: return "invalid-input";
+    case EpaStatus::Converged:
+        return "converged";
+    case EpaStatus::Touching:
+        return "touching";
+    case EpaStatus::Separated:
+        return "separated";
+    case EpaStatus::Degenerate:
+        return "degenerate";
+    case EpaStatus::MaxIterations:
+        return "max-iterations";
+    case EpaStatus::OutOfCapacity:
+        return "out-of-capacity";
+    case EpaStatus::InvalidInput:
+        return "invalid-input";
     }
     return "?";
 }
@@ -127,10 +134,12 @@ inline std::array<double, 3> closestOnTriangle(const Vec3& a, const Vec3& b, con
                                                const Vec3& p) {
     const Vec3 ab = b - a, ac = c - a, ap = p - a;
     const double d1 = ab.dot(ap), d2 = ac.dot(ap);
-    if (d1 <= 0 && d2 <= 0) return {1, 0, 0};
+    if (d1 <= 0 && d2 <= 0)
+        return {1, 0, 0};
     const Vec3 bp = p - b;
     const double d3 = ab.dot(bp), d4 = ac.dot(bp);
-    if (d3 >= 0 && d4 <= d3) return {0, 1, 0};
+    if (d3 >= 0 && d4 <= d3)
+        return {0, 1, 0};
     const double vc = d1 * d4 - d3 * d2;
     if (vc <= 0 && d1 >= 0 && d3 <= 0) {
         const double v = d1 / (d1 - d3);
@@ -138,7 +147,8 @@ inline std::array<double, 3> closestOnTriangle(const Vec3& a, const Vec3& b, con
     }
     const Vec3 cp = p - c;
     const double d5 = ab.dot(cp), d6 = ac.dot(cp);
-    if (d6 >= 0 && d5 <= d6) return {0, 0, 1};
+    if (d6 >= 0 && d5 <= d6)
+        return {0, 0, 1};
     const double vb = d5 * d2 - d1 * d6;
     if (vb <= 0 && d2 >= 0 && d6 <= 0) {
         const double w = d2 / (d2 - d6);
@@ -150,7 +160,8 @@ inline std::array<double, 3> closestOnTriangle(const Vec3& a, const Vec3& b, con
         return {0, 1 - w, w};
     }
     const double sum = va + vb + vc;
-    if (!(sum > 0)) return {1.0 / 3, 1.0 / 3, 1.0 / 3}; // zero-area triangle: centroid
+    if (!(sum > 0))
+        return {1.0 / 3, 1.0 / 3, 1.0 / 3}; // zero-area triangle: centroid
     const double v = vb / sum, w = vc / sum;
     return {1 - v - w, v, w};
 }
@@ -181,7 +192,8 @@ inline bool triangleNormal(const Vec3& a, const Vec3& b, const Vec3& c, Vec3& n)
         longest = lca;
     }
     const double len = cross.norm();
-    if (!(len > kFlatTriangle * longest) || !std::isfinite(len)) return false;
+    if (!(len > kFlatTriangle * longest) || !std::isfinite(len))
+        return false;
     n = cross / len;
     return true;
 }
@@ -215,7 +227,8 @@ public:
 
     /// Appends a vertex; -1 when kMaxVertices are in use.
     int addVertex(const SupportPoint& p) {
-        if (numVerts_ >= kMaxVertices) return -1;
+        if (numVerts_ >= kMaxVertices)
+            return -1;
         w_[numVerts_] = p.w;
         a_[numVerts_] = p.a;
         b_[numVerts_] = p.b;
@@ -227,7 +240,8 @@ public:
     /// True if some vertex is within `tol` of w.
     [[nodiscard]] bool hasVertex(const Vec3& w, double tol) const {
         for (int i = 0; i < numVerts_; ++i) {
-            if ((w_[i] - w).squaredNorm() <= tol * tol) return true;
+            if ((w_[i] - w).squaredNorm() <= tol * tol)
+                return true;
         }
         return false;
     }
@@ -291,7 +305,8 @@ inline bool Polytope::setFace(int f, int a, int b, int c) {
     face.v = {a, b, c};
     face.pass = 0;
     face.live = true;
-    if (!triangleNormal(w_[a], w_[b], w_[c], face.n)) return false;
+    if (!triangleNormal(w_[a], w_[b], w_[c], face.n))
+        return false;
     face.d = face.n.dot((w_[a] + w_[b] + w_[c]) / 3.0);
     return true;
 }
@@ -303,13 +318,16 @@ inline bool Polytope::initTetrahedron() {
     // With volume > 0, (0,1,2) faces vertex 3, so the outward faces are:
     std::array<std::array<int, 3>, 4> tris{{{0, 2, 1}, {0, 1, 3}, {1, 2, 3}, {0, 3, 2}}};
     if (volume < 0) {
-        for (auto& t : tris) std::swap(t[1], t[2]);
+        for (auto& t : tris)
+            std::swap(t[1], t[2]);
     }
     numFaces_ = 4;
     numFree_ = 0;
     for (int f = 0; f < 4; ++f) {
-        if (!setFace(f, tris[f][0], tris[f][1], tris[f][2])) return false;
-        if (faces_[f].n.dot(interior_) - faces_[f].d >= 0) return false;
+        if (!setFace(f, tris[f][0], tris[f][1], tris[f][2]))
+            return false;
+        if (faces_[f].n.dot(interior_) - faces_[f].d >= 0)
+            return false;
     }
     for (int f = 0; f < 4; ++f) {
         for (int e = 0; e < 3; ++e) {
@@ -338,11 +356,13 @@ inline void Polytope::floodFill(int f, const Vec3& w) {
     const double margin = visibilityMargin();
     faces_[f].pass = pass_;
     removed_[numRemoved_++] = f;
-    for (int e = 0; e < 3; ++e) stack_[top++] = {faces_[f].adj[e], faces_[f].adjEdge[e]};
+    for (int e = 0; e < 3; ++e)
+        stack_[top++] = {faces_[f].adj[e], faces_[f].adjEdge[e]};
     while (top > 0) {
         const EdgeRef cur = stack_[--top];
         Face& g = faces_[cur.face];
-        if (g.pass == pass_) continue;
+        if (g.pass == pass_)
+            continue;
         if (g.n.dot(w) - g.d > margin) {
             g.pass = pass_;
             removed_[numRemoved_++] = cur.face;
@@ -359,7 +379,8 @@ inline void Polytope::floodFill(int f, const Vec3& w) {
 /// True when the horizon is one simple cycle (each vertex starts and ends exactly one edge), the
 /// condition for the new faces to close the polytope. Fills byStart_/byEnd_.
 inline bool Polytope::horizonIsCycle() {
-    if (numHorizon_ < 3) return false;
+    if (numHorizon_ < 3)
+        return false;
     for (int i = 0; i < numHorizon_; ++i) {
         const Face& g = faces_[horizon_[i].face];
         byStart_[g.v[(horizon_[i].edge + 1) % 3]] = -1;
@@ -369,7 +390,8 @@ inline bool Polytope::horizonIsCycle() {
         const Face& g = faces_[horizon_[i].face];
         // The new face on this edge runs s -> t (the reverse of g's edge).
         const int s = g.v[(horizon_[i].edge + 1) % 3], t = g.v[horizon_[i].edge];
-        if (byStart_[s] != -1 || byEnd_[t] != -1) return false;
+        if (byStart_[s] != -1 || byEnd_[t] != -1)
+            return false;
         byStart_[s] = i;
         byEnd_[t] = i;
     }
@@ -389,9 +411,11 @@ inline bool Polytope::prepareNewFaces(const Vec3& w) {
         const Face& g = faces_[horizon_[i].face];
         const Vec3& s = w_[g.v[(horizon_[i].edge + 1) % 3]];
         const Vec3& t = w_[g.v[horizon_[i].edge]];
-        if (!triangleNormal(s, t, w, newN_[i])) return false;
+        if (!triangleNormal(s, t, w, newN_[i]))
+            return false;
         newD_[i] = newN_[i].dot((s + t + w) / 3.0);
-        if (newN_[i].dot(interior_) - newD_[i] >= 0) return false;
+        if (newN_[i].dot(interior_) - newD_[i] >= 0)
+            return false;
     }
     return true;
 }
@@ -403,7 +427,8 @@ inline void Polytope::commitNewFaces(int vertex) {
         faces_[removed_[r]].live = false;
         free_[numFree_++] = removed_[r];
     }
-    for (int i = 0; i < numHorizon_; ++i) newId_[i] = numFree_ > 0 ? free_[--numFree_] : numFaces_++;
+    for (int i = 0; i < numHorizon_; ++i)
+        newId_[i] = numFree_ > 0 ? free_[--numFree_] : numFaces_++;
     for (int i = 0; i < numHorizon_; ++i) {
         const EdgeRef h = horizon_[i];
         Face& g = faces_[h.face];
@@ -429,7 +454,8 @@ inline Polytope::Grow Polytope::expand(int f, int vertex) {
     const bool ok = horizonIsCycle() && prepareNewFaces(w);
     const bool fits = numFree_ + numRemoved_ + (kMaxFaces - numFaces_) >= numHorizon_;
     if (!ok || !fits) {
-        for (int r = 0; r < numRemoved_; ++r) faces_[removed_[r]].pass = 0;
+        for (int r = 0; r < numRemoved_; ++r)
+            faces_[removed_[r]].pass = 0;
         return ok ? Grow::OutOfFaces : Grow::Degenerate;
     }
     commitNewFaces(vertex);
@@ -451,7 +477,8 @@ inline void Polytope::finish(int f, EpaStatus status, EpaOutput& out) const {
     std::array<double, 3> bestL{};
     double bestDist = std::numeric_limits<double>::infinity();
     for (int g = 0; g < numFaces_ && bestDist > 0; ++g) {
-        if (!faces_[g].live || faces_[g].n.dot(face.n) < kCoplanarCosine) continue;
+        if (!faces_[g].live || faces_[g].n.dot(face.n) < kCoplanarCosine)
+            continue;
         const auto [i, j, k] = faces_[g].v;
         const auto l = closestOnTriangle(w_[i], w_[j], w_[k], p);
         const double dist = (l[0] * w_[i] + l[1] * w_[j] + l[2] * w_[k] - p).squaredNorm();
@@ -482,12 +509,15 @@ inline double distanceToLine(const Vec3& a, const Vec3& b, const Vec3& x) {
 
 /// Copies the simplex without duplicates; the scale is the largest |w|.
 inline void gatherDistinct(const Simplex& simplex, Start& st, int& count) {
-    for (int i = 0; i < simplex.size; ++i) st.scale = std::max(st.scale, simplex.points[i].w.norm());
+    for (int i = 0; i < simplex.size; ++i)
+        st.scale = std::max(st.scale, simplex.points[i].w.norm());
     count = 0;
     for (int i = 0; i < simplex.size; ++i) {
         bool dup = false;
-        for (int j = 0; j < count; ++j) dup = dup || (st.p[j].w - simplex.points[i].w).norm() <= st.tol();
-        if (!dup) st.p[count++] = simplex.points[i];
+        for (int j = 0; j < count; ++j)
+            dup = dup || (st.p[j].w - simplex.points[i].w).norm() <= st.tol();
+        if (!dup)
+            st.p[count++] = simplex.points[i];
     }
 }
 
@@ -499,17 +529,22 @@ inline void pickTriangle(Start& st) {
     double best = std::numeric_limits<double>::infinity();
     for (int skip = 0; skip < 4; ++skip) {
         std::array<int, 3> t{};
-        for (int i = 0, k = 0; i < 4; ++i) if (i != skip) t[k++] = i;
+        for (int i = 0, k = 0; i < 4; ++i)
+            if (i != skip)
+                t[k++] = i;
         Vec3 n;
-        if (!triangleNormal(st.p[t[0]].w, st.p[t[1]].w, st.p[t[2]].w, n)) continue;
+        if (!triangleNormal(st.p[t[0]].w, st.p[t[1]].w, st.p[t[2]].w, n))
+            continue;
         const auto l = closestOnTriangle(st.p[t[0]].w, st.p[t[1]].w, st.p[t[2]].w, Vec3::Zero());
-        const double dist = (l[0] * st.p[t[0]].w + l[1] * st.p[t[1]].w + l[2] * st.p[t[2]].w).norm();
+        const double dist =
+            (l[0] * st.p[t[0]].w + l[1] * st.p[t[1]].w + l[2] * st.p[t[2]].w).norm();
         if (dist < best - st.tol()) {
             best = dist;
             bestSkip = skip;
         }
     }
-    if (bestSkip != 3) std::swap(st.p[bestSkip], st.p[3]);
+    if (bestSkip != 3)
+        std::swap(st.p[bestSkip], st.p[3]);
 }
 
 /// Reorders st.p[0..count) so that p[0..rank] is an affinely independent subset whose hull holds
@@ -530,17 +565,23 @@ inline void reduceToIndependent(Start& st, int count) {
         return bestD;
     };
     st.rank = 0;
-    if (count < 2 || farthest(1, [&](const Vec3& x) { return (x - st.p[0].w).norm(); }) <= st.tol()) return;
-    // Collinear set: its extremes are p[0] and the point farthest from p[0]... unless p[0] is in
-    // the middle; take the point farthest from p[1] as the other end.
+    if (count < 2 || farthest(1, [&](const Vec3& x) { return (x - st.p[0].w).norm(); }) <= st.tol())
+        return;
+    // The point farthest from any point of a collinear set is one of its ends; the point
+    // farthest from that end is the other one.
     std::swap(st.p[0], st.p[1]);
     farthest(1, [&](const Vec3& x) { return (x - st.p[0].w).norm(); });
     st.rank = 1;
-    if (count < 3 || farthest(2, [&](const Vec3& x) { return distanceToLine(st.p[0].w, st.p[1].w, x); }) <= st.tol()) return;
+    if (count < 3 || farthest(2, [&](const Vec3& x) {
+                         return distanceToLine(st.p[0].w, st.p[1].w, x);
+                     }) <= st.tol())
+        return;
     st.rank = 2;
-    if (count < 4) return;
+    if (count < 4)
+        return;
     Vec3 n = Vec3::Zero();
-    if (!triangleNormal(st.p[0].w, st.p[1].w, st.p[2].w, n)) return;
+    if (!triangleNormal(st.p[0].w, st.p[1].w, st.p[2].w, n))
+        return;
     if (std::abs(n.dot(st.p[3].w - st.p[0].w)) > st.tol()) {
         st.rank = 3;
         return;
@@ -551,19 +592,21 @@ inline void reduceToIndependent(Start& st, int count) {
 /// A unit vector orthogonal to u (u non-zero).
 inline Vec3 anyOrthogonal(const Vec3& u) {
     const Vec3 v = u.normalized();
-    const Vec3 axis = std::abs(v.x()) < 0.57 ? Vec3::UnitX() : (std::abs(v.y()) < 0.57 ? Vec3::UnitY() : Vec3::UnitZ());
+    const Vec3 axis = std::abs(v.x()) < 0.57
+                          ? Vec3::UnitX()
+                          : (std::abs(v.y()) < 0.57 ? Vec3::UnitY() : Vec3::UnitZ());
     return v.cross(axis).normalized();
 }
 
 /// Adds to p[0..rank] the support point farthest from their affine hull among directions
 /// orthogonal to it (+-x, +-y, +-z for a point). False when A - B is flat along all of them.
-template <class S>
-bool growOnce(S& support, Start& st) {
+template <class S> bool growOnce(S& support, Start& st) {
     std::array<Vec3, 6> dirs;
     int numDirs = 0;
     const Vec3& p0 = st.p[0].w;
     if (st.rank == 0) {
-        dirs = {Vec3::UnitX(), -Vec3::UnitX(), Vec3::UnitY(), -Vec3::UnitY(), Vec3::UnitZ(), -Vec3::UnitZ()};
+        dirs = {Vec3::UnitX(),  -Vec3::UnitX(), Vec3::UnitY(),
+                -Vec3::UnitY(), Vec3::UnitZ(),  -Vec3::UnitZ()};
         numDirs = 6;
     } else if (st.rank == 1) {
         const Vec3 e1 = anyOrthogonal(st.p[1].w - p0);
@@ -572,21 +615,25 @@ bool growOnce(S& support, Start& st) {
         numDirs = 6;
     } else {
         Vec3 n = Vec3::Zero();
-        if (!triangleNormal(p0, st.p[1].w, st.p[2].w, n)) return false;
+        if (!triangleNormal(p0, st.p[1].w, st.p[2].w, n))
+            return false;
         dirs[0] = n;
         dirs[1] = -n;
         numDirs = 2;
     }
     auto distance = [&](const Vec3& x) {
-        if (st.rank == 0) return (x - p0).norm();
-        if (st.rank == 1) return distanceToLine(p0, st.p[1].w, x);
+        if (st.rank == 0)
+            return (x - p0).norm();
+        if (st.rank == 1)
+            return distanceToLine(p0, st.p[1].w, x);
         return std::abs(dirs[0].dot(x - p0));
     };
     SupportPoint best, cand;
     double bestD = -1.0;
     for (int i = 0; i < numDirs; ++i) {
         support.support(dirs[i], cand);
-        if (!cand.w.allFinite()) continue;
+        if (!cand.w.allFinite())
+            continue;
         st.scale = std::max(st.scale, cand.w.norm());
         const double d = distance(cand.w);
         if (d > bestD) {
@@ -594,7 +641,8 @@ bool growOnce(S& support, Start& st) {
             best = cand;
         }
     }
-    if (!(bestD > st.tol())) return false;
+    if (!(bestD > st.tol()))
+        return false;
     st.p[++st.rank] = best;
     return true;
 }
@@ -617,15 +665,18 @@ inline void finishFlat(const Start& st, double threshold, EpaOutput& out) {
         out.pb += l[i] * st.p[i].b;
     }
     out.normal = Vec3::UnitX();
-    if (st.rank == 1) out.normal = anyOrthogonal(st.p[1].w - st.p[0].w);
-    if (st.rank == 2) triangleNormal(st.p[0].w, st.p[1].w, st.p[2].w, out.normal);
+    if (st.rank == 1)
+        out.normal = anyOrthogonal(st.p[1].w - st.p[0].w);
+    if (st.rank == 2)
+        triangleNormal(st.p[0].w, st.p[1].w, st.p[2].w, out.normal);
     out.depth = 0.0;
     out.status = closest.norm() <= threshold ? EpaStatus::Touching : EpaStatus::Degenerate;
 }
 
 /// Depth threshold of the termination test for a polytope of the given scale.
 inline double threshold(const EpaSettings& settings, double scale) {
-    return std::max(settings.tolerance + settings.relativeTolerance * scale, 4.0 * kVisibilityMargin * scale);
+    return std::max(settings.tolerance + settings.relativeTolerance * scale,
+                    4.0 * kVisibilityMargin * scale);
 }
 
 /// Builds the start tetrahedron into `poly`; false (with `out` filled) when A - B is flat or the
@@ -643,7 +694,8 @@ bool buildStart(S& support, const Simplex& simplex, const EpaSettings& settings,
             return false;
         }
     }
-    for (const SupportPoint& p : st.p) poly.addVertex(p);
+    for (const SupportPoint& p : st.p)
+        poly.addVertex(p);
     if (!poly.initTetrahedron()) {
         st.rank = 2;
         finishFlat(st, threshold(settings, st.scale), out);
@@ -656,7 +708,8 @@ bool buildStart(S& support, const Simplex& simplex, const EpaSettings& settings,
 /// For the statuses that stop before convergence: the best feasible estimate, the smallest
 /// support value seen and its direction, replaces the face's lower bound.
 inline void useUpperBound(const SupportPoint& best, const Vec3& bestDir, EpaOutput& out) {
-    if (!std::isfinite(out.depthUpperBound) || out.depthUpperBound < out.depthLowerBound) return;
+    if (!std::isfinite(out.depthUpperBound) || out.depthUpperBound < out.depthLowerBound)
+        return;
     out.depth = out.depthUpperBound;
     out.normal = bestDir;
     out.pa = best.a;
@@ -682,7 +735,8 @@ void expandLoop(S& support, Polytope& poly, const EpaSettings& settings, EpaOutp
         SupportPoint s;
         support.support(face.n, s);
         out.iterations = it + 1;
-        if (!s.w.allFinite()) return stop(f, EpaStatus::Degenerate);
+        if (!s.w.allFinite())
+            return stop(f, EpaStatus::Degenerate);
         const double h = s.w.dot(face.n);
         if (h < out.depthUpperBound) {
             out.depthUpperBound = h;
@@ -690,12 +744,14 @@ void expandLoop(S& support, Polytope& poly, const EpaSettings& settings, EpaOutp
             best = s;
         }
         const double thr = threshold(settings, std::max(poly.scale(), s.w.norm()));
-        if (h < -thr) return stop(f, EpaStatus::Separated);
+        if (h < -thr)
+            return stop(f, EpaStatus::Separated);
         if (h - face.d <= thr || poly.hasVertex(s.w, poly.visibilityMargin())) {
             return stop(f, face.d <= thr ? EpaStatus::Touching : EpaStatus::Converged);
         }
         const int v = poly.addVertex(s);
-        if (v < 0) return stop(f, EpaStatus::OutOfCapacity);
+        if (v < 0)
+            return stop(f, EpaStatus::OutOfCapacity);
         const Polytope::Grow grown = poly.expand(f, v);
         if (grown != Polytope::Grow::Ok) {
             poly.popVertex();
@@ -714,12 +770,15 @@ void expandLoop(S& support, Polytope& poly, const EpaSettings& settings, EpaOutp
 template <class S>
 EpaOutput epa(S& support, const Simplex& simplex, const EpaSettings& settings = {}) {
     EpaOutput out;
-    if (simplex.size < 1 || simplex.size > 4) return out;
+    if (simplex.size < 1 || simplex.size > 4)
+        return out;
     for (int i = 0; i < simplex.size; ++i) {
-        if (!simplex.points[i].w.allFinite()) return out;
+        if (!simplex.points[i].w.allFinite())
+            return out;
     }
     epa_detail::Polytope poly;
-    if (!epa_detail::buildStart(support, simplex, settings, poly, out)) return out;
+    if (!epa_detail::buildStart(support, simplex, settings, poly, out))
+        return out;
     epa_detail::expandLoop(support, poly, settings, out);
     return out;
 }

@@ -48,7 +48,8 @@ enum class MprStatus : unsigned char {
     Penetrating,   ///< depth along the final portal normal, converged to the tolerance
     Touching,      ///< the origin is within the tolerance of the boundary of A - B: it is a
                    ///< support point, or on (either side of) a converged portal; depth = 0
-    MaxIterations, ///< a phase hit settings.maxIterations; fields hold the current portal's estimate
+    MaxIterations, ///< a phase hit settings.maxIterations; fields hold the current portal's
+                   ///< estimate
     Degenerate,    ///< the portal collapsed (zero-area) or a support was non-finite, or A - B is
                    ///< flat at the interior point; fields hold the last valid estimate
     InvalidInput,  ///< non-finite interior point: nothing computed
@@ -56,13 +57,20 @@ enum class MprStatus : unsigned char {
 
 [[nodiscard]] constexpr std::string_view name(MprStatus s) {
     switch (s) {
-    case MprStatus::Separated: return "separated";
-    case MprStatus::Overlapping: return "overlapping";
-    case MprStatus::Penetrating: return "penetrating";
-    case MprStatus::Touching: return "touching";
-    case MprStatus::MaxIterations: return "max-iterations";
-    case MprStatus::Degenerate: return "degenerate";
-    case MprStatus::InvalidInput: return "invalid-input";
+    case MprStatus::Separated:
+        return "separated";
+    case MprStatus::Overlapping:
+        return "overlapping";
+    case MprStatus::Penetrating:
+        return "penetrating";
+    case MprStatus::Touching:
+        return "touching";
+    case MprStatus::MaxIterations:
+        return "max-iterations";
+    case MprStatus::Degenerate:
+        return "degenerate";
+    case MprStatus::InvalidInput:
+        return "invalid-input";
     }
     return "?";
 }
@@ -108,8 +116,10 @@ inline void portalEstimate(const Portal& p, const Vec3& n, MprOutput& out) {
 
 /// Unit normal of the portal (v1, v2, v3), oriented away from the interior point.
 inline bool portalNormal(const Portal& p, Vec3& n) {
-    if (!epa_detail::triangleNormal(p.v[1].w, p.v[2].w, p.v[3].w, n)) return false;
-    if (n.dot(p.v[1].w - p.v[0].w) < 0) n = -n;
+    if (!epa_detail::triangleNormal(p.v[1].w, p.v[2].w, p.v[3].w, n))
+        return false;
+    if (n.dot(p.v[1].w - p.v[0].w) < 0)
+        n = -n;
     return true;
 }
 
@@ -142,8 +152,10 @@ Phase firstSupport(S& support, const MprSettings& settings, Portal& p, Vec3& dir
         dir = len > 0 ? Vec3(-p.v[0].w / len) : Vec3(-Vec3::UnitX());
         support.support(dir, p.v[1]);
         ++out.iterations;
-        if (!p.v[1].w.allFinite()) return out.status = MprStatus::Degenerate, Phase::Done;
-        if (p.v[1].w.dot(dir) < 0) return setSeparated(dir, p.v[1], out), Phase::Done;
+        if (!p.v[1].w.allFinite())
+            return out.status = MprStatus::Degenerate, Phase::Done;
+        if (p.v[1].w.dot(dir) < 0)
+            return setSeparated(dir, p.v[1], out), Phase::Done;
         if (p.v[1].w.norm() <= settings.tolerance) {
             out.status = MprStatus::Touching;
             out.depth = 0.0;
@@ -152,7 +164,8 @@ Phase firstSupport(S& support, const MprSettings& settings, Portal& p, Vec3& dir
             out.pb = p.v[1].b;
             return Phase::Done;
         }
-        if (len > kNearInterior * p.v[1].w.norm()) return Phase::Continue;
+        if (len > kNearInterior * p.v[1].w.norm())
+            return Phase::Continue;
         SupportPoint back;
         support.support(-dir, back);
         ++out.iterations;
@@ -178,7 +191,8 @@ inline void segmentResult(const Portal& p, const Vec3& dir, const MprSettings& s
         out.depth = 0.0;
     } else {
         out.status = settings.wantPenetration ? MprStatus::Penetrating : MprStatus::Overlapping;
-        if (!settings.wantPenetration) out.depth = 0.0;
+        if (!settings.wantPenetration)
+            out.depth = 0.0;
     }
 }
 
@@ -187,7 +201,8 @@ inline void segmentResult(const Portal& p, const Vec3& dir, const MprSettings& s
 template <class S>
 Phase discoverPortal(S& support, const MprSettings& settings, Portal& p, MprOutput& out) {
     Vec3 dir;
-    if (firstSupport(support, settings, p, dir, out) == Phase::Done) return Phase::Done;
+    if (firstSupport(support, settings, p, dir, out) == Phase::Done)
+        return Phase::Done;
     const Vec3& v0 = p.v[0].w;
     const Vec3 c = v0.cross(p.v[1].w);
     if (c.norm() <= kCollinear * v0.norm() * p.v[1].w.norm()) {
@@ -197,20 +212,25 @@ Phase discoverPortal(S& support, const MprSettings& settings, Portal& p, MprOutp
     dir = c.normalized();
     support.support(dir, p.v[2]);
     ++out.iterations;
-    if (!p.v[2].w.allFinite()) return out.status = MprStatus::Degenerate, Phase::Done;
-    if (p.v[2].w.dot(dir) < 0) return setSeparated(dir, p.v[2], out), Phase::Done;
+    if (!p.v[2].w.allFinite())
+        return out.status = MprStatus::Degenerate, Phase::Done;
+    if (p.v[2].w.dot(dir) < 0)
+        return setSeparated(dir, p.v[2], out), Phase::Done;
     Vec3 n = (p.v[1].w - v0).cross(p.v[2].w - v0);
     if (n.dot(v0) > 0) {
         std::swap(p.v[1], p.v[2]);
         n = -n;
     }
     for (int it = 0; it < settings.maxIterations; ++it) {
-        if (!(n.norm() > 0) || !n.allFinite()) return out.status = MprStatus::Degenerate, Phase::Done;
+        if (!(n.norm() > 0) || !n.allFinite())
+            return out.status = MprStatus::Degenerate, Phase::Done;
         n.normalize();
         support.support(n, p.v[3]);
         ++out.iterations;
-        if (!p.v[3].w.allFinite()) return out.status = MprStatus::Degenerate, Phase::Done;
-        if (p.v[3].w.dot(n) < 0) return setSeparated(n, p.v[3], out), Phase::Done;
+        if (!p.v[3].w.allFinite())
+            return out.status = MprStatus::Degenerate, Phase::Done;
+        if (p.v[3].w.dot(n) < 0)
+            return setSeparated(n, p.v[3], out), Phase::Done;
         if (p.v[1].w.cross(p.v[3].w).dot(v0) < 0) {
             p.v[2] = p.v[3]; // origin outside (v0, v1, v3): drop v2
         } else if (p.v[3].w.cross(p.v[2].w).dot(v0) < 0) {
@@ -230,14 +250,18 @@ template <class S>
 Phase refineBoolean(S& support, const MprSettings& settings, Portal& p, MprOutput& out) {
     for (int it = 0; it < settings.maxIterations; ++it) {
         Vec3 n;
-        if (!portalNormal(p, n)) return out.status = MprStatus::Degenerate, Phase::Done;
+        if (!portalNormal(p, n))
+            return out.status = MprStatus::Degenerate, Phase::Done;
         const double offset = n.dot(p.v[1].w); // > 0: origin behind the portal, inside A - B
-        if (offset >= 0) return Phase::Continue;
+        if (offset >= 0)
+            return Phase::Continue;
         SupportPoint v4;
         support.support(n, v4);
         ++out.iterations;
-        if (!v4.w.allFinite()) return out.status = MprStatus::Degenerate, Phase::Done;
-        if (v4.w.dot(n) < 0) return setSeparated(n, v4, out), Phase::Done;
+        if (!v4.w.allFinite())
+            return out.status = MprStatus::Degenerate, Phase::Done;
+        if (v4.w.dot(n) < 0)
+            return setSeparated(n, v4, out), Phase::Done;
         if (v4.w.dot(n) - offset <= settings.tolerance) {
             // The portal is on the boundary (to the tolerance) and the origin is -offset beyond.
             portalEstimate(p, n, out);
@@ -248,7 +272,8 @@ Phase refineBoolean(S& support, const MprSettings& settings, Portal& p, MprOutpu
         expandPortal(p, v4);
     }
     Vec3 n;
-    if (portalNormal(p, n)) portalEstimate(p, n, out);
+    if (portalNormal(p, n))
+        portalEstimate(p, n, out);
     out.depth = 0.0;
     out.status = MprStatus::MaxIterations;
     return Phase::Done;
@@ -278,8 +303,10 @@ void refinePenetration(S& support, const MprSettings& settings, Portal& p, MprOu
             return;
         }
         if (v4.w.dot(n) - n.dot(p.v[1].w) <= settings.tolerance || isPortalVertex(p, v4.w)) {
-            out.status = out.depth <= settings.tolerance ? MprStatus::Touching : MprStatus::Penetrating;
-            if (out.status == MprStatus::Touching) out.depth = 0.0;
+            out.status =
+                out.depth <= settings.tolerance ? MprStatus::Touching : MprStatus::Penetrating;
+            if (out.status == MprStatus::Touching)
+                out.depth = 0.0;
             return;
         }
         const Portal before = p;
@@ -303,7 +330,8 @@ void refinePenetration(S& support, const MprSettings& settings, Portal& p, MprOu
 template <class S>
 MprOutput mpr(S& support, const Vec3& interiorPoint, const MprSettings& settings = {}) {
     MprOutput out;
-    if (!interiorPoint.allFinite()) return out;
+    if (!interiorPoint.allFinite())
+        return out;
     mpr_detail::Portal portal;
     portal.v[0].w = interiorPoint;
     if (mpr_detail::discoverPortal(support, settings, portal, out) == mpr_detail::Phase::Done) {
@@ -314,7 +342,8 @@ MprOutput mpr(S& support, const Vec3& interiorPoint, const MprSettings& settings
     }
     if (!settings.wantPenetration) {
         Vec3 n;
-        if (mpr_detail::portalNormal(portal, n)) mpr_detail::portalEstimate(portal, n, out);
+        if (mpr_detail::portalNormal(portal, n))
+            mpr_detail::portalEstimate(portal, n, out);
         out.depth = 0.0;
         out.status = MprStatus::Overlapping;
         return out;
