@@ -1,0 +1,148 @@
+/// \file LibccdPeer.cpp
+/// libccd 2.x peers: GJK (+ EPA for depth) and MPR. libccd takes support callbacks, so both peers
+/// run on our own support mappings (Shape::support, with the mesh hill-climbing hint cached per
+/// shape): the comparison is between algorithms, not between shape representations.
+///
+/// libccd 2.x has no separation-distance query (no ccdGJKDistance): the peers answer Task::Boolean
+/// and Task::SignedDistance, the latter with distance = NaN when the shapes are separated.
+
+#include "PeerCommon.h"
+
+#include <ccd/ccd.h>
+
+#include <optional>
+
+namespace mk::peers {
+namespace {
+
+/// One shape at one pose as libccd sees it: the `obj` of ccd_t's support and centre callbacks.
+struct CcdObject {
+    std::optional<Shape> shape;
+    Mat3 rotation = Mat3::Identity();
+    Vec3 translation = Vec3::Zero();
+    Vec3 localCenter = Vec3::Zero(); ///< interior point, MPR's origin ray start (local frame)
+    mutable int hint = -1;           ///< support hint kept across calls (mesh hill climbing)
+
+    void setShape(const Shape& s) {
+        shape = s;
+        hint = -1;
+        localCenter = interiorPoint(s);
+    }
+
+    /// The mean of the six axis-aligned support points: inside any convex shape (the centre of
+    /// a bounding box need not be, e.g. for a mesh tetrahedron).
+    static Vec3 interiorPoint(const Shape& s) {
+        Vec3 sum = Vec3::Zero();
+        int hint = -1;
+        for (int axis = 0; axis < 3; ++axis) {
+            sum += s.support(Vec3::Unit(axis), hint) + s.support(-Vec3::Unit(axis), hint);
+        }
+        return sum / 6.0;
+    }
+    void setPose(const Pose& pose) {
+        rotation = pose.rotation.toRotationMatrix();
+        translation = pose.translation;
+    }
+};
+
+Vec3 fromCcd(const ccd_vec3_t* v) { return {ccdVec3X(v), ccdVec3Y(v), ccdVec3Z(v)}; }
+void toCcd(const Vec3& v, ccd_vec3_t* out) { ccdVec3Set(out, v.x(), v.y(), v.z()); }
+
+/// ccd_support_fn: Shape::support in the world frame.
+void supportCallback(const void* obj, const ccd_vec3_t* dir, ccd_vec3_t* out) {
+    const auto& object = *static_cast<const CcdObject*>(obj);
+    Vec3 localDir = object.rotation.transpose() * fromCcd(dir);
+    if (localDir.squaredNorm() == 0.0) {
+        localDir = Vec3::UnitX(); // Shape::support needs a non-zero direction
+    }
+    toCcd(object.rotation * object.shape->support(localDir, object.hint) + object.translation, out);
+}
+
+/// ccd_center_fn: an interior point in the world frame.
+void centerCallback(const void* obj, ccd_vec3_t* center) {
+    const auto& object = *static_cast<const CcdObject*>(obj);
+    toCcd(object.rotation * object.localCenter + object.translation, center);
+}
+
+/// ccd_t with our callbacks and the shared tolerance and iteration cap on every knob.
+ccd_t makeCcdSettings() {
+    ccd_t ccd;
+    CCD_INIT(&ccd);
+    ccd.support1 = supportCallback;
+    ccd.support2 = supportCallback;
+    ccd.center1 = centerCallback;
+    ccd.center2 = centerCallback;
+    ccd.max_iterations = kPeerMaxIterations;
+    ccd.epa_tolerance = kPeerTolerance;
+    ccd.mpr_tolerance = kPeerTolerance;
+    ccd.dist_tolerance = kPeerTolerance;
+    return ccd;
+}
+
+enum class CcdAlgorithm : unsigned char { Gjk, Mpr };
+
+/// libccd's status codes of the penetration functions: 0 overlap, -1 separated, -2 out of memory.
+PeerResult fromPenetrationStatus(int status, double depth) {
+    if (status == 0) {
+        return signedDistanceResult(Task::SignedDistance, -depth);
+    }
+    if (status == -1) {
+        return {true, false, kNaN, -1}; // separated: libccd does not measure the distance
+    }
+    return failedResult();
+}
+
+class LibccdPeer final : public Peer {
+public:
+    explicit LibccdPeer(CcdAlgorithm algorithm) : algorithm_(algorithm), ccd_(makeCcdSettings()) {}
+
+    [[nodiscard]] std::string_view name() const override {
+        return algorithm_ == CcdAlgorithm::Gjk ? "libccd-gjk" : "libccd-mpr";
+    }
+
+    [[nodiscard]] bool supports(Task task) const override { return task != Task::Distance; }
+
+    void prepare(const Shape& a, const Shape& b) override {
+        a_.setShape(a);
+        b_.setShape(b);
+    }
+
+    PeerResult query(const Pose& poseA, const Pose& poseB, Task task) override {
+        if (!a_.shape || !b_.shape || !supports(task)) {
+            return failedResult();
+        }
+        a_.setPose(poseA);
+        b_.setPose(poseB);
+        return task == Task::Boolean ? intersect() : penetration();
+    }
+
+private:
+    PeerResult intersect() const {
+        const int hit = algorithm_ == CcdAlgorithm::Gjk ? ccdGJKIntersect(&a_, &b_, &ccd_)
+                                                        : ccdMPRIntersect(&a_, &b_, &ccd_);
+        return booleanResult(hit != 0);
+    }
+
+    PeerResult penetration() const {
+        ccd_real_t depth = 0.0;
+        ccd_vec3_t direction;
+        ccd_vec3_t position;
+        const int status =
+            algorithm_ == CcdAlgorithm::Gjk
+                ? ccdGJKPenetration(&a_, &b_, &ccd_, &depth, &direction, &position)
+                : ccdMPRPenetration(&a_, &b_, &ccd_, &depth, &direction, &position);
+        return fromPenetrationStatus(status, depth);
+    }
+
+    CcdAlgorithm algorithm_;
+    ccd_t ccd_;
+    CcdObject a_;
+    CcdObject b_;
+};
+
+} // namespace
+
+std::unique_ptr<Peer> makeLibccdGjkPeer() { return std::make_unique<LibccdPeer>(CcdAlgorithm::Gjk); }
+std::unique_ptr<Peer> makeLibccdMprPeer() { return std::make_unique<LibccdPeer>(CcdAlgorithm::Mpr); }
+
+} // namespace mk::peers
