@@ -33,7 +33,11 @@ enum class SolverKind : unsigned char {
     GjkNesterov,           ///< GJK++ Alg. 6, Nesterov momentum ("gjk-nesterov")
     GjkNesterovNormalized, ///< GJK++ Alg. 6 with the normalised directions of eq. (33)
                            ///< ("gjk-nesterov-normalized")
-    Mpr,                   ///< Minkowski portal refinement, XenoCollide ("mpr")
+    Mpr,                   ///< Minkowski portal refinement, XenoCollide ("mpr"). MPR cannot
+                           ///< measure a separation: Task::Distance / SignedDistance on separated
+                           ///< shapes, Task::Boolean with margin > 0 and MPR's own failures are
+                           ///< answered by vanilla GJK (iterations add up; a failure status of
+                           ///< MPR is kept). Its depth is along the portal direction (>= minimum).
 };
 
 /// Initial guess x0 of the separation vector (GJK++ Sec. IV-E).
@@ -97,7 +101,11 @@ struct QueryResult {
     int iterations = 0;            ///< GJK (or MPR) iterations
     int penetrationIterations = 0; ///< EPA (or MPR refinement) iterations
     int supportCalls = 0;          ///< support-function evaluations of the Minkowski difference
-    /// Warm-start output: x = p_A - p_B (world frame), what `previous` feeds to the next call.
+    /// Warm-start output (world frame), what `previous` feeds to the next call: -|distance| *
+    /// normal. That is x = p_A - p_B when separated; when penetrating it is minus the penetration
+    /// vector p_A - p_B = depth * normal (coal caches -(depth * normal) likewise), so that it
+    /// always points from B to A and GJK's first support looks from A toward B. Overlapping
+    /// without depth: request.initialGuess, unchanged.
     Vec3 separation = Vec3::UnitX();
     std::array<int, 2> hints{-1, -1}; ///< final support-vertex hints, to pass to the next call
 };

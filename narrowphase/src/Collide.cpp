@@ -1,0 +1,298 @@
+/// \file Collide.cpp
+/// mk::collide: pose validation, the Minkowski difference in A's frame, GJK on the shapes' cores
+/// with the radii added back (as coal does), EPA on the full shapes when the cores overlap, and
+/// MPR with GJK for what MPR cannot compute. Never throws, never allocates.
+
+#include "minkowski/narrowphase/Collide.h"
+#include "minkowski/narrowphase/ConvexMesh.h"
+#include "minkowski/narrowphase/Epa.h"
+#include "minkowski/narrowphase/Gjk.h"
+#include "minkowski/narrowphase/MinkowskiDifference.h"
+#include "minkowski/narrowphase/Mpr.h"
+
+#include <cmath>
+
+namespace mk {
+namespace {
+
+/// A query's outcome in A's frame, converted to the world by toWorld().
+struct LocalResult {
+    Status status = Status::Degenerate;
+    double distance = 0.0;
+    Vec3 pa = Vec3::Zero();
+    Vec3 pb = Vec3::Zero();
+    Vec3 normal = Vec3::UnitX();     ///< unit, from A to B
+    Vec3 separation = Vec3::UnitX(); ///< warm-start output, see QueryResult::separation
+    int iterations = 0;
+    int penetrationIterations = 0;
+};
+
+/// Everything one query needs besides the support: request, guess and radii in A's frame.
+struct Context {
+    const QueryRequest& request;
+    Vec3 guess;       ///< request.initialGuess in A's frame
+    double radiusA;   ///< core radius of A (unit: metre)
+    double radiusB;   ///< core radius of B (unit: metre)
+};
+
+GjkVariant variantOf(SolverKind solver) {
+    switch (solver) {
+    case SolverKind::GjkPolyak: return GjkVariant::Polyak;
+    case SolverKind::GjkNesterov: return GjkVariant::Nesterov;
+    case SolverKind::GjkNesterovNormalized: return GjkVariant::NesterovNormalized;
+    case SolverKind::Gjk:
+    case SolverKind::Mpr: return GjkVariant::Vanilla;
+    }
+    return GjkVariant::Vanilla;
+}
+
+/// Unit vector along v, or along `fallback` (then along x) when v is (numerically) zero.
+Vec3 unitOr(const Vec3& v, const Vec3& fallback) {
+    const double n = v.norm();
+    if (n > 0.0 && std::isfinite(n)) {
+        return v / n;
+    }
+    const double f = fallback.norm();
+    return f > 0.0 && std::isfinite(f) ? Vec3(fallback / f) : Vec3(Vec3::UnitX());
+}
+
+/// Overlap without depth (Task::Boolean / Task::Distance): distance 0, pa = pb a common point of
+/// the cores (GJK's terminal simplex), no normal: the guess is kept for the next warm start.
+LocalResult overlapWithoutDepth(const GjkOutput& g, const Context& c) {
+    LocalResult r;
+    r.status = Status::Overlapping;
+    r.pa = g.pa;
+    r.pb = g.pb;
+    r.normal = -unitOr(c.guess, Vec3::UnitX());
+    r.separation = c.guess;
+    return r;
+}
+
+/// Status of a core distance that GJK resolved (cores apart by more than the absolute tolerance):
+/// the sign of the full distance, or GJK's own failure status.
+Status separatedStatus(const GjkOutput& g, double distance, const Context& c) {
+    if (g.status == GjkStatus::SeparatedEarlyExit) {
+        return Status::SeparatedEarlyExit;
+    }
+    if (g.status == GjkStatus::MaxIterations) {
+        return Status::MaxIterations;
+    }
+    if (g.status == GjkStatus::Degenerate) {
+        return Status::Degenerate;
+    }
+    if (std::abs(distance) <= c.request.absoluteTolerance) {
+        return Status::Touching;
+    }
+    if (distance > 0.0) {
+        return Status::Separated;
+    }
+    return c.request.task == Task::SignedDistance ? Status::Penetrating : Status::Overlapping;
+}
+
+/// Cores apart: the exact answer from the core distance (van den Bergen Sec. 3; coal's swept
+/// spheres): distance = core distance - radiusSum, normal = -x/|x|, witnesses moved by the radii.
+/// When 0 < core distance < radiusSum the depth radiusSum - core distance is exact: no EPA.
+LocalResult fromCores(const GjkOutput& g, const Context& c) {
+    LocalResult r;
+    const double radiusSum = c.radiusA + c.radiusB;
+    const double core = g.status == GjkStatus::SeparatedEarlyExit ? g.lowerBound : g.distance;
+    r.distance = core - radiusSum;
+    r.normal = -unitOr(g.v, c.guess);
+    r.pa = g.pa + c.radiusA * r.normal;
+    r.pb = g.pb - c.radiusB * r.normal;
+    r.status = separatedStatus(g, r.distance, c);
+    if (r.status == Status::Overlapping) {
+        r.distance = 0.0; // Task::Boolean / Distance report no depth (Query.h)
+    }
+    r.separation = -std::abs(r.distance) * r.normal;
+    return r;
+}
+
+/// Maps EPA's outcome; `inflated` when the cores carry radii (then the shapes overlap by at least
+/// the radius sum, whatever EPA says about the cores' contact).
+Status epaStatus(const EpaOutput& e, bool inflated, double depth, const Context& c) {
+    switch (e.status) {
+    case EpaStatus::Converged:
+    case EpaStatus::Touching:
+    case EpaStatus::Separated:
+        // Separated: GJK saw the cores within the absolute tolerance; EPA proved a rounding-level
+        // gap. Without radii that is contact; with radii a penetration by radiusSum - gap.
+        return depth <= c.request.absoluteTolerance && !inflated ? Status::Touching
+                                                                 : Status::Penetrating;
+    case EpaStatus::MaxIterations:
+    case EpaStatus::OutOfCapacity: return Status::MaxIterations;
+    case EpaStatus::Degenerate:
+    case EpaStatus::InvalidInput: return Status::Degenerate;
+    }
+    return Status::Degenerate;
+}
+
+/// EPA (Epa.h) on the cores from GJK's terminal simplex, then the radii: the support function of
+/// a core inflated by a ball of radius r is h(n) + r, so the penetration depth of the shapes is
+/// the cores' depth + radiusSum along the same normal, and the witnesses move by the radii.
+/// Departure from the brief (EPA on the full shapes): this is exact where EPA on a smooth full
+/// shape converges only linearly (coincident spheres, crossing capsules: flat core differences,
+/// which EPA answers exactly with depth 0 and a normal of their plane).
+LocalResult fromEpa(MinkowskiDifference& diff, const GjkOutput& g, const Context& c) {
+    EpaSettings settings;
+    settings.tolerance = c.request.penetrationTolerance;
+    settings.maxIterations = c.request.maxPenetrationIterations;
+    const EpaOutput e = epa(diff, g.simplex, settings);
+
+    const bool inflated = c.radiusA + c.radiusB > 0.0;
+    const double coreDepth = e.status == EpaStatus::Separated ? -g.distance : e.depth;
+    const double depth = coreDepth + c.radiusA + c.radiusB;
+    LocalResult r;
+    r.penetrationIterations = e.iterations;
+    r.normal = unitOr(e.normal, -c.guess);
+    r.pa = e.pa + c.radiusA * r.normal;
+    r.pb = e.pb - c.radiusB * r.normal;
+    r.status = epaStatus(e, inflated, depth, c);
+    r.distance = r.status == Status::Touching ? g.distance : -depth;
+    r.separation = -std::abs(r.distance) * r.normal;
+    if (r.distance == 0.0) {
+        r.separation = -r.normal; // a direction is all GJK needs from a warm start
+    }
+    return r;
+}
+
+/// Cores within the absolute tolerance of each other (GJK Overlapping or Touching). GJK's x ~ 0
+/// on a segment or triangle does not tell contact from deep overlap (the origin may be inside
+/// A - B): Task::Boolean / Distance report Overlapping (a common point exists), EPA resolves
+/// Task::SignedDistance.
+LocalResult fromOverlappingCores(MinkowskiDifference& diff, const GjkOutput& g, const Context& c) {
+    if (c.request.task == Task::SignedDistance) {
+        return fromEpa(diff, g, c);
+    }
+    return overlapWithoutDepth(g, c);
+}
+
+/// GJK (variant of the request) on the cores, then the radii, or EPA when the cores overlap.
+LocalResult runGjk(MinkowskiDifference& diff, const Context& c, GjkVariant variant) {
+    const QueryRequest& q = c.request;
+    GjkSettings settings;
+    settings.variant = variant;
+    settings.tolerance = q.tolerance;
+    settings.absoluteTolerance = q.absoluteTolerance;
+    settings.maxIterations = q.maxIterations;
+    settings.booleanEarlyExit = q.task == Task::Boolean;
+    settings.earlyExitMargin = q.margin + diff.radiusSum(); // d > margin <=> core d > margin + r
+    settings.initialGuess = c.guess;
+    const GjkOutput g = gjk(diff, settings);
+
+    const bool coresApart = g.status == GjkStatus::SeparatedEarlyExit ||
+                            g.distance > q.absoluteTolerance;
+    LocalResult r = coresApart ? fromCores(g, c) : fromOverlappingCores(diff, g, c);
+    r.iterations = g.iterations;
+    return r;
+}
+
+/// A point strictly inside a shape, in its local frame: every primitive is centred at its local
+/// origin; a hull's centroid is interior.
+Vec3 interiorPoint(const Shape& s) {
+    const ConvexMesh* mesh = s.convexMesh();
+    return mesh != nullptr ? mesh->centroid() : Vec3::Zero();
+}
+
+/// MPR's verdict when it needs no help from GJK (overlap, touching, or a boolean separation).
+LocalResult fromMpr(MinkowskiDifference& full, const MprOutput& m, const Context& c) {
+    LocalResult r;
+    r.iterations = m.iterations;
+    r.penetrationIterations = m.refinementIterations;
+    r.normal = unitOr(m.normal, -c.guess);
+    r.pa = m.pa;
+    r.pb = m.pb;
+    if (m.status == MprStatus::Separated) {
+        // a certified lower bound along MPR's separating direction n: min over A - B of -<w, n>
+        SupportPoint s;
+        full.support(r.normal, s);
+        r.status = Status::SeparatedEarlyExit;
+        r.distance = std::max(0.0, -s.w.dot(r.normal));
+        r.separation = -r.normal;
+        return r;
+    }
+    r.status = m.status == MprStatus::Penetrating ? Status::Penetrating
+               : m.status == MprStatus::Touching  ? Status::Touching
+                                                  : Status::Overlapping;
+    r.distance = r.status == Status::Penetrating ? -m.depth : 0.0;
+    r.separation = r.status == Status::Overlapping ? c.guess : Vec3(-r.normal);
+    if (r.status == Status::Penetrating) {
+        r.separation = m.depth * -r.normal;
+    }
+    return r;
+}
+
+/// MPR (Mpr.h) on the full shapes. MPR cannot measure a separation distance: Task::Distance and
+/// SignedDistance on separated shapes, Task::Boolean with a margin > 0, and MPR's own failures
+/// (MaxIterations, Degenerate) are answered by vanilla GJK on the cores; iterations add up and a
+/// failure status of MPR is kept (the fields then hold GJK's reliable answer).
+LocalResult runMpr(MinkowskiDifference& diff, const Shape& a, const Shape& b, const Pose& bInA,
+                   const Context& c) {
+    const QueryRequest& q = c.request;
+    MinkowskiDifference full = diff.withoutCores();
+    MprSettings settings;
+    settings.tolerance = q.penetrationTolerance;
+    settings.maxIterations = q.maxPenetrationIterations;
+    settings.wantPenetration = q.task == Task::SignedDistance;
+    const Vec3 interior = interiorPoint(a) - bInA.apply(interiorPoint(b));
+    const MprOutput m = mpr(full, interior, settings);
+
+    const bool failed = m.status == MprStatus::MaxIterations || m.status == MprStatus::Degenerate ||
+                        m.status == MprStatus::InvalidInput;
+    const bool needsDistance = m.status == MprStatus::Separated &&
+                               (q.task != Task::Boolean || q.margin > 0.0);
+    if (!failed && !needsDistance) {
+        const LocalResult r = fromMpr(full, m, c);
+        diff.absorb(full);
+        return r;
+    }
+    diff.absorb(full);
+    LocalResult r = runGjk(diff, c, GjkVariant::Vanilla);
+    r.iterations += m.iterations;
+    r.penetrationIterations += m.refinementIterations;
+    if (failed) {
+        r.status = m.status == MprStatus::MaxIterations ? Status::MaxIterations : Status::Degenerate;
+    }
+    return r;
+}
+
+/// The A-frame result in the world frame.
+QueryResult toWorld(const LocalResult& r, const Pose& poseA, const MinkowskiDifference& diff,
+                    const QueryRequest& q) {
+    QueryResult out;
+    out.status = r.status;
+    out.distance = r.distance;
+    out.collide = isOverlap(r.status) || r.status == Status::Touching || r.distance <= q.margin;
+    out.witnessA = poseA.apply(r.pa);
+    out.witnessB = poseA.apply(r.pb);
+    out.normal = poseA.rotation * r.normal;
+    out.separation = poseA.rotation * r.separation;
+    out.iterations = r.iterations;
+    out.penetrationIterations = r.penetrationIterations;
+    out.supportCalls = diff.supportCalls();
+    out.hints = diff.hints();
+    return out;
+}
+
+} // namespace
+
+QueryResult collide(const Shape& a, const Pose& poseA, const Shape& b, const Pose& poseB,
+                    const QueryRequest& request) {
+    if (!poseA.isValid() || !poseB.isValid()) {
+        QueryResult invalid;
+        invalid.status = Status::InvalidInput;
+        invalid.separation = request.initialGuess;
+        invalid.hints = request.hints;
+        return invalid;
+    }
+    const Pose bInA = poseA.inverse() * poseB;
+    MinkowskiDifference diff(a, b, bInA, request.hints, true);
+    const Context context{request, poseA.rotation.conjugate() * request.initialGuess,
+                          a.coreRadius(), b.coreRadius()};
+    const LocalResult local = request.solver == SolverKind::Mpr
+                                  ? runMpr(diff, a, b, bInA, context)
+                                  : runGjk(diff, context, variantOf(request.solver));
+    return toWorld(local, poseA, diff, request);
+}
+
+} // namespace mk

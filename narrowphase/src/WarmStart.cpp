@@ -1,0 +1,61 @@
+/// \file WarmStart.cpp
+/// The four warm starts of GJK++ Sec. IV-E (No WS, OBB WS, WS prev, WS T(prev)) and the per-pair
+/// cache that feeds them.
+
+#include "minkowski/narrowphase/WarmStart.h"
+
+namespace mk {
+
+Vec3 obbGuess(const Shape& a, const Pose& poseA, const Shape& b, const Pose& poseB) {
+    return poseA.apply(a.localObb().center) - poseB.apply(b.localObb().center);
+}
+
+Vec3 transformedGuess(const Vec3& witnessALocal, const Pose& poseA, const Vec3& witnessBLocal,
+                      const Pose& poseB) {
+    return poseA.apply(witnessALocal) - poseB.apply(witnessBLocal);
+}
+
+/// Hints are always passed on (as coal does): they only speed up mesh supports and never change
+/// the answer, so every strategy, `none` included, compares GJK iterations on equal footing.
+/// `transformed-previous` is oriented into the half-space of the stored separation: after a
+/// penetration the witnesses give p_A - p_B = depth * normal while QueryResult::separation =
+/// -depth * normal (from B to A, the good x0; see Query.h), so the moved witnesses are flipped
+/// alike; when the pair separated, p_A - p_B and the separation agree and nothing changes.
+void PairCache::prepare(WarmStart strategy, std::int64_t step, const Shape& a, const Pose& poseA,
+                        const Shape& b, const Pose& poseB, QueryRequest& request) const {
+    request.hints = hints_;
+    const bool previous = hasPrevious(step);
+    switch (strategy) {
+    case WarmStart::None: request.initialGuess = Vec3::UnitX(); return;
+    case WarmStart::Obb: break;
+    case WarmStart::Previous:
+        if (previous) {
+            request.initialGuess = separation_;
+            return;
+        }
+        break;
+    case WarmStart::TransformedPrevious:
+        if (previous) {
+            const Vec3 moved = transformedGuess(witnessALocal_, poseA, witnessBLocal_, poseB);
+            request.initialGuess = moved.dot(separation_) < 0.0 ? Vec3(-moved) : moved;
+            return;
+        }
+        break;
+    }
+    request.initialGuess = obbGuess(a, poseA, b, poseB); // `obb`, and the paper's fallback
+}
+
+void PairCache::update(std::int64_t step, const Pose& poseA, const Pose& poseB,
+                       const QueryResult& result) {
+    if (result.status == Status::InvalidInput) {
+        return; // nothing was computed: the pair counts as not queried at this step
+    }
+    valid_ = true;
+    lastStep_ = step;
+    separation_ = result.separation;
+    witnessALocal_ = poseA.applyInverse(result.witnessA);
+    witnessBLocal_ = poseB.applyInverse(result.witnessB);
+    hints_ = result.hints;
+}
+
+} // namespace mk
