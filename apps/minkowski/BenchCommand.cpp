@@ -30,6 +30,17 @@ double secondsSince(bench::BenchClock::time_point start) {
     return std::chrono::duration<double>(bench::BenchClock::now() - start).count();
 }
 
+/// "hulls" for the generated hulls, else the mesh folder's name ("ycb").
+std::string meshSetName(const std::string& folder) {
+    if (folder.empty()) {
+        return "hulls";
+    }
+    const std::filesystem::path path = std::filesystem::path(folder).lexically_normal();
+    const std::string name =
+        (path.has_filename() ? path.filename() : path.parent_path().filename()).string();
+    return name.empty() || name == ".." || name == "." ? "meshes" : name;
+}
+
 std::vector<ProblemSet> generatedSets(const BenchOptions& o) {
     const auto start = bench::BenchClock::now();
     const bench::GeneratorOptions generator{o.distances, o.pairs, o.seed};
@@ -38,7 +49,8 @@ std::vector<ProblemSet> generatedSets(const BenchOptions& o) {
                                                         ? bench::generatedHulls(o.seed)
                                                         : bench::loadMeshFolder(o.meshFolder, cache);
     std::vector<ProblemSet> sets{bench::generateEllipsoidSet(generator),
-                                 bench::generateMeshSet(meshes, generator)};
+                                 bench::generateMeshSet(meshes, generator,
+                                                        meshSetName(o.meshFolder))};
     spdlog::info("generated {} + {} problems ({} meshes from {}) in {:.1f} s",
                  sets[0].problems.size(), sets[1].problems.size(), meshes.size(),
                  o.meshFolder.empty() ? "generated point clouds" : o.meshFolder,

@@ -4,6 +4,7 @@
 #include "BenchOptions.h"
 
 #include "Command.h"
+#include "PeerContenders.h"
 
 #include "minkowski/bench/Generator.h"
 #include "minkowski/narrowphase/Collide.h"
@@ -43,6 +44,24 @@ std::vector<T> parseList(const std::vector<std::string>& names, std::span<const 
         }
     }
     return values;
+}
+
+/// "a, b, c" from the runtime names of `values`.
+template <class T>
+std::string joinNames(std::span<const T> values) {
+    std::string text;
+    for (const T& value : values) {
+        text += (text.empty() ? "" : ", ") + std::string(name(value));
+    }
+    return text;
+}
+
+std::string joinPeerNames() {
+    std::string text;
+    for (const std::string& peer : availablePeerNames()) {
+        text += (text.empty() ? "" : ", ") + peer;
+    }
+    return text.empty() ? "none in this build" : text;
 }
 
 void checkSources(const BenchOptions& o) {
@@ -98,13 +117,13 @@ void addBenchOptions(CLI::App& bench, BenchOptions& o) {
         ->check(CLI::PositiveNumber)
         ->capture_default_str();
     bench.add_option("--solvers", o.solvers,
-                     "Solvers, comma-separated, or all: gjk, gjk-polyak, gjk-nesterov, "
-                     "gjk-nesterov-normalized, mpr")
+                     "Solvers, comma-separated, or all: " + joinNames(allSolvers()))
         ->delimiter(',')
         ->capture_default_str();
     bench.add_option("--warm-starts", o.warmStarts,
-                     "Warm starts, comma-separated, or all: none, obb, previous, "
-                     "transformed-previous (the last two fall back to obb on independent problems)")
+                     "Warm starts, comma-separated, or all: " + joinNames(allWarmStarts()) +
+                         " (previous and transformed-previous fall back to obb on independent "
+                         "problems)")
         ->delimiter(',')
         ->capture_default_str();
     bench.add_option("--task,--tasks", o.tasks,
@@ -125,11 +144,19 @@ void addBenchOptions(CLI::App& bench, BenchOptions& o) {
     bench.add_flag("--by-distance", o.byDistance,
                    "One group per distance of the grid instead of overlapping / close / far");
     bench.add_option("--peers", o.peers,
-                     "Peer libraries to run on the same problems, comma-separated, all or none: "
-                     "libccd-gjk, libccd-mpr, fcl-*, bullet-* (those found at build time)")
+                     "Peer libraries run on the same problems, comma-separated, all or none: " +
+                         joinPeerNames())
         ->delimiter(',')
         ->capture_default_str();
     bench.add_flag("-q,--quiet", o.quiet, "No progress messages on stderr");
+    bench.footer(
+        "Examples:\n"
+        "  minkowski bench --generated\n"
+        "  minkowski bench --generated --meshes ../shared/meshes/ycb --by-distance\n"
+        "  minkowski bench --problems problems.csv --solvers all --warm-starts obb --task distance "
+        "--out results.csv\n"
+        "The table goes to stdout, progress to stderr. Exit codes: 0 ok, 1 failure (unreadable "
+        "or malformed file, unwritable output), 2 usage error.");
 }
 
 BenchSelection validate(const BenchOptions& o) {

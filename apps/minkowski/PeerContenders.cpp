@@ -97,7 +97,17 @@ makePeerContenders(const std::vector<bench::BenchTask>& tasks,
     return contenders;
 }
 
+std::vector<std::string> availablePeerNames() {
+    std::vector<std::string> names;
+    for (const auto& peer : peers::makeAvailablePeers()) {
+        names.emplace_back(peer->name());
+    }
+    return names;
+}
+
 #else
+
+std::vector<std::string> availablePeerNames() { return {}; }
 
 std::vector<std::unique_ptr<bench::Contender>>
 makePeerContenders(const std::vector<bench::BenchTask>&, const std::vector<std::string>& names) {

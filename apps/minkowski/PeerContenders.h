@@ -17,4 +17,7 @@ std::vector<std::unique_ptr<bench::Contender>>
 makePeerContenders(const std::vector<bench::BenchTask>& tasks,
                    const std::vector<std::string>& names);
 
+/// Names of the peers compiled in, in order (empty without mk_peers).
+std::vector<std::string> availablePeerNames();
+
 } // namespace mk::cli

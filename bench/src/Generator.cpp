@@ -108,7 +108,8 @@ ProblemSet generateEllipsoidSet(const GeneratorOptions& options) {
     return generateSet("ellipsoids", pick, options);
 }
 
-ProblemSet generateMeshSet(const std::vector<ProblemShape>& meshes, const GeneratorOptions& options) {
+ProblemSet generateMeshSet(const std::vector<ProblemShape>& meshes, const GeneratorOptions& options,
+                           std::string name) {
     if (meshes.empty()) {
         throw std::invalid_argument("generateMeshSet: no meshes to draw pairs from");
     }
@@ -117,7 +118,7 @@ ProblemSet generateMeshSet(const std::vector<ProblemShape>& meshes, const Genera
         const size_t i = index(rng);
         return std::pair{meshes[i], meshes[index(rng)]};
     };
-    return generateSet("meshes", pick, options);
+    return generateSet(std::move(name), pick, options);
 }
 
 std::vector<ProblemShape> loadMeshFolder(const std::string& folder, MeshCache& meshes) {

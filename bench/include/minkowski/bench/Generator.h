@@ -43,9 +43,10 @@ struct GeneratorOptions {
 /// \throws std::runtime_error if a pair cannot be placed after many attempts (solver failure).
 ProblemSet generateEllipsoidSet(const GeneratorOptions& options);
 
-/// Random pairs drawn (with replacement) from `meshes`, placed as generateEllipsoidSet does.
-/// \throws std::invalid_argument when `meshes` is empty.
-ProblemSet generateMeshSet(const std::vector<ProblemShape>& meshes, const GeneratorOptions& options);
+/// Random pairs drawn (with replacement) from `meshes`, placed as generateEllipsoidSet does; the
+/// set is called `name`. \throws std::invalid_argument when `meshes` is empty.
+ProblemSet generateMeshSet(const std::vector<ProblemShape>& meshes, const GeneratorOptions& options,
+                           std::string name = "meshes");
 
 /// The convex hulls of every *.obj file of `folder`, sorted by file name.
 /// \throws FileError when the folder does not exist or holds no .obj file; ShapeError naming a
