@@ -13,16 +13,8 @@ using namespace mk;
 
 namespace {
 
-/// Uniform random rotation (normalised Gaussian quaternion).
-Quat randomRotation(std::mt19937_64& rng) {
-    std::normal_distribution<double> g(0.0, 1.0);
-    return Quat(g(rng), g(rng), g(rng), g(rng)).normalized();
-}
-
-Vec3 randomVec(std::mt19937_64& rng, double lo, double hi) {
-    std::uniform_real_distribution<double> u(lo, hi);
-    return {u(rng), u(rng), u(rng)};
-}
+using ref::randomRotation;
+using ref::randomVec;
 
 Pose randomPose(std::mt19937_64& rng, double spread) {
     return {randomRotation(rng), randomVec(rng, -spread, spread)};

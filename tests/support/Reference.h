@@ -29,6 +29,9 @@
 #include <limits>
 #include <map>
 #include <numbers>
+#include <random>
+#include <sstream>
+#include <string>
 #include <span>
 #include <stdexcept>
 #include <utility>
@@ -791,6 +794,50 @@ inline SignedDistance capsuleCapsule(const Pose& poseA, double rA, double hhA, c
     out.pointA = c.a + rA * out.normal;
     out.pointB = c.b - rB * out.normal;
     return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Seeded sampling and printing helpers shared by the random suites
+// ---------------------------------------------------------------------------------------------
+
+/// Uniform random rotation (normalised 4D Gaussian).
+inline Quat randomRotation(std::mt19937_64& rng) {
+    std::normal_distribution<double> g(0.0, 1.0);
+    return Quat(g(rng), g(rng), g(rng), g(rng)).normalized();
+}
+
+/// Uniform random unit vector.
+inline Vec3 randomUnit(std::mt19937_64& rng) {
+    std::normal_distribution<double> g(0.0, 1.0);
+    return Vec3(g(rng), g(rng), g(rng)).normalized();
+}
+
+/// Vector with coordinates uniform in [lo, hi).
+inline Vec3 randomVec(std::mt19937_64& rng, double lo, double hi) {
+    std::uniform_real_distribution<double> u(lo, hi);
+    return {u(rng), u(rng), u(rng)};
+}
+
+/// Uniform in [lo, hi).
+inline double uniform(std::mt19937_64& rng, double lo, double hi) {
+    return std::uniform_real_distribution<double>(lo, hi)(rng);
+}
+
+/// "(x, y, z)" with 17 significant digits (round-trips exactly).
+inline std::string str(const Vec3& v) {
+    std::ostringstream os;
+    os.precision(17);
+    os << "(" << v.x() << ", " << v.y() << ", " << v.z() << ")";
+    return os.str();
+}
+
+/// "Pose(Quat(w, x, y, z), Vec3(x, y, z))" with 17 significant digits: paste into a test.
+inline std::string str(const Pose& p) {
+    std::ostringstream os;
+    os.precision(17);
+    os << "Pose(Quat(" << p.rotation.w() << ", " << p.rotation.x() << ", " << p.rotation.y() << ", "
+       << p.rotation.z() << "), Vec3" << str(p.translation) << ")";
+    return os.str();
 }
 
 } // namespace mk::ref
