@@ -30,26 +30,29 @@ std::array<int, kReferenceKinds> countReferences(const std::vector<ProblemSet>& 
 
 std::string referenceNote(const std::vector<ProblemSet>& sets) {
     const std::array<int, kReferenceKinds> n = countReferences(sets);
-    const auto count = [&n](ReferenceKind kind) {
-        return std::to_string(n[static_cast<size_t>(kind)]);
+    const auto count = [&n](ReferenceKind kind) { return n[static_cast<size_t>(kind)]; };
+    std::vector<std::string> parts;
+    const auto add = [&](ReferenceKind kind, const std::string& what) {
+        if (count(kind) > 0) {
+            parts.push_back(std::to_string(count(kind)) + " " + what);
+        }
     };
+    add(ReferenceKind::Exact, "separated/touching generated problems exact by construction (B "
+                              "translated along the tight closest-point direction)");
+    add(ReferenceKind::Epa, "overlapping generated problems by EPA at tight tolerance (" +
+                                printf1("%.0e", kReferencePenetrationTolerance) + " m)");
+    add(ReferenceKind::EpaBestEffort, "overlapping generated problems where that EPA did not "
+                                      "converge (best estimate, clamped to [d, 0])");
+    add(ReferenceKind::PassedThrough, "overlapping placements where B passed through a thin A "
+                                      "and came out separated (reference: GJK distance at tight "
+                                      "tolerance, grouped by it)");
+    add(ReferenceKind::Given, "read from files");
+    add(ReferenceKind::None, "without reference (no error, no sign check)");
     std::string note = "references: ";
-    note += count(ReferenceKind::Exact) + " separated/touching generated problems exact by "
-            "construction (B translated along the tight closest-point direction); ";
-    note += count(ReferenceKind::Epa) + " overlapping generated problems by EPA at tight "
-            "tolerance (" + printf1("%.0e", kReferencePenetrationTolerance) + " m)";
-    if (const int bad = n[static_cast<size_t>(ReferenceKind::EpaBestEffort)]; bad > 0) {
-        note += ", " + std::to_string(bad) + " more where that EPA did not converge (best "
-                "estimate, clamped to [d, 0])";
+    for (size_t i = 0; i < parts.size(); ++i) {
+        note += (i > 0 ? "; " : "") + parts[i];
     }
-    if (const int through = n[static_cast<size_t>(ReferenceKind::PassedThrough)]; through > 0) {
-        note += "; " + std::to_string(through) + " overlapping placements where B passed through "
-                "a thin A and came out separated (reference: GJK distance at tight tolerance, "
-                "grouped by it)";
-    }
-    note += "; " + count(ReferenceKind::Given) + " read from files, " +
-            count(ReferenceKind::None) + " without reference.";
-    return note;
+    return note + ".";
 }
 
 } // namespace
