@@ -57,11 +57,23 @@ struct SweepResiduals {
     double maxImpulse = 0.0; ///< |f|_inf after the sweep
 };
 
+/// Residuals of contact c at the current iterate: impulse `f` and velocity `v` (bias included)
+/// before c is updated, so that they see every other contact's latest impulse. (Measured after
+/// c's own projection they would be zero by construction for a frictionless contact, whatever
+/// the other contacts do; this is where the code departs from pinocchio's loop.)
+void accumulateResiduals(const Vec3& f, const Vec3& v, double mu, SweepResiduals& r) {
+    Vec3 corrected = v; // De Saxce correction v~ = v + [0, 0, mu |v_t|]
+    corrected.z() += mu * std::sqrt(v.x() * v.x() + v.y() * v.y());
+    r.complementarity = std::max(r.complementarity, std::abs(f.dot(corrected)));
+    r.dualFeasibility = std::max(r.dualFeasibility, dualConeDistance(corrected, mu));
+}
+
 /// One projected Gauss-Seidel update of contact c (pinocchio's PGSConeProjectAndUpdate).
 void updateContact(SolverBody& a, SolverBody& b, SolverContact& c, double w, SweepResiduals& r) {
     Vec3 v = contactVelocity(a, b, c);
     const Mat3& g = c.delassus;
     const Vec3 old = c.impulse;
+    accumulateResiduals(old, v, c.friction, r);
     Vec3 f = old;
     f.z() = std::max(0.0, old.z() - w / g(2, 2) * v.z());
     v += g.col(2) * (f.z() - old.z());
@@ -75,15 +87,9 @@ void updateContact(SolverBody& a, SolverBody& b, SolverContact& c, double w, Swe
         f.x() *= scale;
         f.y() *= scale;
     }
-    v += g.leftCols<2>() * (f.head<2>() - old.head<2>());
     const Vec3 df = f - old;
     applyImpulse(a, b, c, df);
     c.impulse = f;
-
-    Vec3 corrected = v; // De Saxce correction v~ = v + [0, 0, mu |v_t|]
-    corrected.z() += c.friction * std::sqrt(v.x() * v.x() + v.y() * v.y());
-    r.complementarity = std::max(r.complementarity, std::abs(f.dot(corrected)));
-    r.dualFeasibility = std::max(r.dualFeasibility, dualConeDistance(corrected, c.friction));
     r.maxChange = std::max(r.maxChange, df.cwiseAbs().maxCoeff());
     r.maxImpulse = std::max(r.maxImpulse, f.cwiseAbs().maxCoeff());
 }

@@ -3,6 +3,9 @@
 
 #include "minkowski/engine/Manifold.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace mk {
 
 int Manifold::nearest(const ContactPoint& point, double threshold) const {
@@ -18,30 +21,55 @@ int Manifold::nearest(const ContactPoint& point, double threshold) const {
     return index;
 }
 
-/// sortCachedPoints: keep the deepest of the five candidates, and among the four sets left by
-/// dropping one other point, keep the one of largest area (|cross of the diagonals|^2).
+namespace {
+
+/// Twice the area of the quadrilateral of four points, up to their order: the largest
+/// |cross of two disjoint segments| over the three pairings (Bullet's |AC x BD| for the
+/// right pairing).
+double quadArea(const Vec3& p0, const Vec3& p1, const Vec3& p2, const Vec3& p3) {
+    const double a = (p0 - p1).cross(p2 - p3).squaredNorm();
+    const double b = (p0 - p2).cross(p1 - p3).squaredNorm();
+    const double c = (p0 - p3).cross(p1 - p2).squaredNorm();
+    return std::sqrt(std::max({a, b, c}));
+}
+
+} // namespace
+
+/// Which of the five candidates (the four cached points, then `point` as index 4) to drop:
+/// never the deepest, else the one whose removal leaves the largest area (Bullet's
+/// sortCachedPoints). Departure from Bullet: the new point is a candidate for removal too, and a
+/// point is "deepest" only when deeper than the others by more than kDepthTolerance, so the
+/// corners of a face contact are not traded for the interior points of the face that the
+/// narrow phase returns when every point of the face is equally deep.
 int Manifold::slotToReplace(const ContactPoint& point) const {
-    int deepest = -1;
-    double depth = point.distance;
-    for (int i = 0; i < kCapacity; ++i) {
-        if (points_[i].distance < depth) {
-            depth = points_[i].distance;
+    std::array<const ContactPoint*, kCapacity + 1> c{&points_[0], &points_[1], &points_[2],
+                                                      &points_[3], &point};
+    int deepest = 0;
+    for (int i = 1; i < kCapacity; ++i) {
+        if (points_[i].distance < points_[deepest].distance) {
             deepest = i;
         }
     }
-    const auto& p = points_;
-    const Vec3& n = point.localA;
-    const auto area = [](const Vec3& a, const Vec3& b) { return a.cross(b).squaredNorm(); };
-    const double res[kCapacity] = {
-        deepest == 0 ? 0.0 : area(n - p[1].localA, p[3].localA - p[2].localA),
-        deepest == 1 ? 0.0 : area(n - p[0].localA, p[3].localA - p[2].localA),
-        deepest == 2 ? 0.0 : area(n - p[0].localA, p[3].localA - p[1].localA),
-        deepest == 3 ? 0.0 : area(n - p[0].localA, p[2].localA - p[1].localA),
-    };
-    int best = 0;
-    for (int i = 1; i < kCapacity; ++i) {
-        if (res[i] > res[best]) {
-            best = i;
+    if (point.distance < points_[deepest].distance - kDepthTolerance) {
+        deepest = kCapacity; // the new point, only when clearly deeper
+    }
+    int best = -1;
+    double bestArea = -1.0;
+    for (int drop = kCapacity; drop >= 0; --drop) { // the new point first: dropped on ties
+        if (drop == deepest) {
+            continue;
+        }
+        std::array<Vec3, kCapacity> kept;
+        int k = 0;
+        for (int i = 0; i <= kCapacity; ++i) {
+            if (i != drop) {
+                kept[k++] = c[i]->localA;
+            }
+        }
+        const double area = quadArea(kept[0], kept[1], kept[2], kept[3]);
+        if (area > bestArea * (1.0 + 1e-9)) {
+            bestArea = area;
+            best = drop;
         }
     }
     return best;
@@ -61,6 +89,9 @@ int Manifold::add(const ContactPoint& point, double threshold) {
         return index;
     }
     index = size_ < kCapacity ? size_++ : slotToReplace(point);
+    if (index == kCapacity) { // the new point adds less area than any cached point
+        return -1;
+    }
     points_[index] = point;
     points_[index].normalImpulse = 0.0;
     points_[index].tangentImpulse = Vec3::Zero();

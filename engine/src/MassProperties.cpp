@@ -124,6 +124,10 @@ MassProperties computeMassProperties(const Shape& shape, double density) {
     case ShapeType::Cone: return cone(shape.radius(), shape.halfHeight(), density);
     case ShapeType::Ellipsoid: return ellipsoid(shape.radii(), density);
     case ShapeType::ConvexMesh: return meshMassProperties(*shape.convexMesh(), density);
+    case ShapeType::Superquadric:
+    case ShapeType::SmoothedHull:
+        throw EngineError("mass properties: superquadric and smoothed-hull bodies are not "
+                          "supported yet (narrow phase only)");
     }
     throw EngineError("mass properties: unknown shape type");
 }

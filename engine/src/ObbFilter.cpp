@@ -11,6 +11,11 @@ bool obbOverlap(const Obb& a, const Obb& b, double margin) {
     constexpr double kEpsilon = 1e-9;
     const Vec3 ea = a.halfExtents + Vec3::Constant(margin);
     const Vec3& eb = b.halfExtents;
+    // Exact early-out: each box lies in the ball of radius |half extents| about its centre.
+    const double reach = ea.norm() + eb.norm();
+    if ((b.center - a.center).squaredNorm() > reach * reach) {
+        return false;
+    }
     const Mat3 r = a.axes.transpose() * b.axes; // b's axes in a's frame
     const Mat3 absR = r.cwiseAbs().array() + kEpsilon;
     const Vec3 t = a.axes.transpose() * (b.center - a.center);

@@ -59,6 +59,31 @@ TEST(Manifold, FullManifoldKeepsDeepestAndLargestArea) {
     }
 }
 
+TEST(Manifold, FaceContactKeepsItsCornersAgainstInteriorPoints) {
+    // A resting square face: four corners at equal depth. The narrow phase then returns an
+    // edge midpoint and the face centre (equally deep, up to noise below kDepthTolerance): they
+    // add no area, so the corners stay (Bullet would trade a corner for each).
+    Manifold m;
+    m.add(point(0.0, 0.0, -1e-7), kThreshold);
+    m.add(point(1.0, 0.0, -1e-7), kThreshold);
+    m.add(point(1.0, 1.0, -1e-7), kThreshold);
+    m.add(point(0.0, 1.0, -1e-7), kThreshold);
+    EXPECT_EQ(m.add(point(0.5, 0.0, -1e-7 - 1e-9), kThreshold), -1);
+    EXPECT_EQ(m.add(point(0.5, 0.5, -1e-7 - 2e-6), kThreshold), -1);
+    ASSERT_EQ(m.size(), 4);
+    for (const ContactPoint& c : m.points()) {
+        EXPECT_TRUE((c.localA.x() == 0.0 || c.localA.x() == 1.0) &&
+                    (c.localA.y() == 0.0 || c.localA.y() == 1.0));
+    }
+    // A point clearly deeper (by more than kDepthTolerance) is kept as the deepest.
+    EXPECT_GE(m.add(point(0.5, 0.5, -0.01), kThreshold), 0);
+    bool hasDeep = false;
+    for (const ContactPoint& c : m.points()) {
+        hasDeep |= c.distance == -0.01;
+    }
+    EXPECT_TRUE(hasDeep);
+}
+
 TEST(Manifold, RefreshDropsSeparatedAndDriftedPoints) {
     Manifold m;
     m.add(point(0.0, 0.0, 0.0), kThreshold);

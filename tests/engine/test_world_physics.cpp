@@ -184,6 +184,32 @@ TEST(WorldPhysics, BaumgartePushesOutPenetrationWithBoundedSpeed) {
     EXPECT_LE(world.body(id).linearVelocity.norm(), 1e-6);
 }
 
+TEST(WorldPhysics, KinematicBodyPushesAndKeepsItsVelocity) {
+    World world;
+    addGround(world, 0.0); // frictionless ground
+    BodyDesc paddle(Shape::box(Vec3(0.05, 0.5, 0.2)));
+    paddle.type = BodyType::Kinematic;
+    paddle.pose.translation = Vec3(-0.5, 0.0, 0.25);
+    paddle.linearVelocity = Vec3(1.0, 0.0, 0.0);
+    const BodyId p = world.addBody(paddle);
+    const BodyId cube = addCube(world, 0.1, Vec3(0.0, 0.0, 0.1), 0.0);
+    for (int i = 0; i < 120; ++i) {
+        world.step();
+    }
+    // The paddle is not slowed by the contact; the cube is pushed ahead at the paddle's speed,
+    // plus at most the Baumgarte speed of the penetration the paddle reached in one step
+    // (v h - margin, less the slop): 0.2 * (8.3 - 5 - 1) mm / h = 0.056 m/s.
+    EXPECT_EQ(world.body(p).linearVelocity, Vec3(1.0, 0.0, 0.0));
+    EXPECT_NEAR(world.body(p).pose.translation.x(), -0.5 + 1.0, 1e-12);
+    const WorldSettings& s = world.settings();
+    const double h = s.timeStep;
+    const double push = s.pgs.baumgarte * (1.0 * h - s.contact.margin - s.pgs.slop) / h;
+    EXPECT_GE(world.body(cube).linearVelocity.x(), 1.0 - 1e-6);
+    EXPECT_LE(world.body(cube).linearVelocity.x(), 1.0 + push);
+    EXPECT_LE(world.body(cube).linearVelocity.tail<2>().norm(), 1e-3);
+    EXPECT_GT(world.body(cube).pose.translation.x(), world.body(p).pose.translation.x() + 0.15 - 0.01);
+}
+
 TEST(WorldPhysics, StackOfFiveBoxesStaysUp) {
     World world;
     addGround(world);

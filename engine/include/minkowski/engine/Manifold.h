@@ -6,8 +6,11 @@
 ///
 /// - A new point within the breaking threshold of a cached one (distance between their points on
 ///   A, in A's frame) replaces it and inherits its impulses (getCacheEntry/replaceContactPoint).
-/// - A new point in a full manifold replaces the cached point whose removal leaves the largest
-///   area, never the deepest one (sortCachedPoints with KEEP_DEEPEST_POINT).
+/// - A full manifold keeps the deepest of its four points and the new one, and drops the point
+///   whose removal leaves the largest area (sortCachedPoints with KEEP_DEEPEST_POINT). Unlike
+///   Bullet, the new point may be the one dropped, and "deepest" needs a margin of
+///   kDepthTolerance: a resting box keeps its four corners when the narrow phase returns an
+///   edge or face point of equal depth.
 /// - refresh() moves the cached points with their bodies and drops those separated along their
 ///   normal by more than the threshold or drifted tangentially by more than it
 ///   (refreshContactPoints).
@@ -38,10 +41,13 @@ struct ContactPoint {
 class Manifold {
 public:
     static constexpr int kCapacity = 4;
+    /// A point is kept as the deepest only when deeper than the others by more than this
+    /// (unit: metre); below it, depth differences are narrow-phase noise on a flat contact.
+    static constexpr double kDepthTolerance = 1e-5;
 
     /// Adds `point` (impulses ignored): merged into the nearest cached point closer than
     /// `threshold` (unit: metre), else appended, else replacing per sortCachedPoints.
-    /// Returns the index of the slot written.
+    /// Returns the index of the slot written, or -1 when the new point was not kept.
     int add(const ContactPoint& point, double threshold);
 
     /// Moves the cached points with the bodies' centre-of-mass poses, recomputes their distance

@@ -12,6 +12,7 @@ namespace mk {
 /// extent from `b` (both in the world frame). Conservative: two shapes closer than `margin`
 /// whose boxes contain them always pass. Near-parallel edge pairs are handled with a 1e-9
 /// inflation of |R| (Ericson's epsilon), so the test never rejects because of round-off.
+/// Boxes whose bounding balls are apart are rejected first (exact, and most broadphase pairs).
 [[nodiscard]] bool obbOverlap(const Obb& a, const Obb& b, double margin);
 
 } // namespace mk
