@@ -400,9 +400,11 @@ private:
         return true;
     }
 
-    std::array<SupportPoint, 4> y_{};
-    double dp_[4][4]{};   ///< dp[i][j] = y_i . y_j
-    double det_[16][4]{}; ///< det[X][i] = Delta_i(X)
+    // dp_ and det_ are left uninitialised: an entry is read only for subsets of W + {new point},
+    // all of which addAndProject has written (the invariant of Sec. 4's caching).
+    std::array<SupportPoint, 4> y_;
+    double dp_[4][4];   ///< dp[i][j] = y_i . y_j
+    double det_[16][4]; ///< det[X][i] = Delta_i(X)
     std::array<double, 4> lambda_{}; ///< barycentric coordinates of x in W
     unsigned bits_ = 0;    ///< W
     unsigned allBits_ = 0; ///< W + {new point}
@@ -470,10 +472,12 @@ private:
 template <class S>
 class GjkRun {
 public:
-    GjkRun(S& support, const GjkSettings& settings)
-        : support_(support), settings_(settings), momentum_(settings.variant, Vec3::Zero()) {}
+    /// Writes into `out`, which must be default-constructed.
+    GjkRun(S& support, const GjkSettings& settings, GjkOutput& out)
+        : support_(support), settings_(settings), momentum_(settings.variant, Vec3::Zero()),
+          out_(out) {}
 
-    GjkOutput solve() {
+    void solve() {
         if (start()) {
             return finish(GjkStatus::SeparatedEarlyExit);
         }
@@ -578,29 +582,31 @@ private:
         if (gap <= settings_.tolerance * vn) {
             return GjkStatus::Separated; // ||x|| - mu <= eps ||x|| (van den Bergen Sec. 5)
         }
-        // van den Bergen's degeneracy rule (Sec. 5): converged within machine precision when the
-        // gap is below the rounding floor, a genuine degeneracy otherwise.
-        const GjkStatus stuck = gap <= settings_.tolerance * vn + roundoff(s, vn)
-                                    ? GjkStatus::Separated
-                                    : GjkStatus::Degenerate;
         if (simplex_.contains(s.w)) {
-            return stuck; // same or alternating support points (Sec. 5, Fig. 3)
+            return stuck(s, gap, vn); // same or alternating support points (Sec. 5, Fig. 3)
         }
         momentum_.remember(s.w);
         const unsigned previous = simplex_.subset();
         Vec3 next;
         if (!simplex_.addAndProject(s, next)) {
-            return stuck; // no valid subset: keep x_k (Sec. 5, "Backup procedure")
+            return stuck(s, gap, vn); // not even the backup found a subset: keep x_k
         }
         if (simplex_.full() && !isPlausible(next, vv)) {
             simplex_.reprojectWithoutTetrahedron(previous, next);
         }
         if (!isPlausible(next, vv)) {
             simplex_.restore(previous);
-            return stuck; // keep x_k and W_k
+            return stuck(s, gap, vn); // keep x_k and W_k
         }
         v_ = next;
         return std::nullopt;
+    }
+
+    /// van den Bergen's degeneracy rule (Sec. 5) ended the loop at x_k: converged within
+    /// machine precision when the gap is below the rounding floor, a genuine degeneracy otherwise.
+    [[nodiscard]] GjkStatus stuck(const SupportPoint& s, double gap, double vn) const {
+        return gap <= settings_.tolerance * vn + roundoff(s, vn) ? GjkStatus::Separated
+                                                                 : GjkStatus::Degenerate;
     }
 
     /// A new iterate must be shorter than x_k (Sec. 4, Theorem 2) and not shorter than the
@@ -623,7 +629,7 @@ private:
         return kRoundoff * std::sqrt(simplex_.maxNorm2() * s.w.squaredNorm()) / vn;
     }
 
-    GjkOutput finish(GjkStatus status) {
+    void finish(GjkStatus status) {
         out_.status = status;
         out_.v = v_;
         simplex_.witnesses(out_.pa, out_.pb);
@@ -633,7 +639,6 @@ private:
             out_.lowerBound = 0.0;
         }
         simplex_.exportTo(out_.simplex);
-        return out_;
     }
 
     S& support_;
@@ -643,7 +648,7 @@ private:
     Vec3 v_ = Vec3::Zero();
     double lowerBound_ = 0.0;
     double maxSupport2_ = 0.0; ///< R^2, the largest ||s||^2 seen (scale of D)
-    GjkOutput out_;
+    GjkOutput& out_;
 };
 
 } // namespace detail
@@ -653,8 +658,10 @@ private:
 /// throws, never returns NaN for finite supports.
 template <class S>
 [[nodiscard]] GjkOutput gjk(S& support, const GjkSettings& settings) {
-    detail::GjkRun<S> run(support, settings);
-    return run.solve();
+    GjkOutput out;
+    detail::GjkRun<S> run(support, settings, out);
+    run.solve();
+    return out;
 }
 
 } // namespace mk
