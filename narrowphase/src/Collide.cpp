@@ -180,8 +180,7 @@ LocalResult runGjk(MinkowskiDifference& diff, const Context& c, GjkVariant varia
     settings.initialGuess = c.guess;
     const GjkOutput g = gjk(diff, settings);
 
-    const bool coresApart = g.status == GjkStatus::SeparatedEarlyExit ||
-                            g.distance > q.absoluteTolerance;
+    const bool coresApart = g.status != GjkStatus::Overlapping && g.status != GjkStatus::Touching;
     LocalResult r = coresApart ? fromCores(g, c) : fromOverlappingCores(diff, g, c);
     r.iterations = g.iterations;
     return r;
@@ -287,8 +286,9 @@ QueryResult collide(const Shape& a, const Pose& poseA, const Shape& b, const Pos
     }
     const Pose bInA = poseA.inverse() * poseB;
     MinkowskiDifference diff(a, b, bInA, request.hints, true);
-    const Context context{request, poseA.rotation.conjugate() * request.initialGuess,
-                          a.coreRadius(), b.coreRadius()};
+    const Vec3 guess = request.initialGuess.allFinite() ? request.initialGuess : Vec3(Vec3::UnitX());
+    const Context context{request, poseA.rotation.conjugate() * guess, a.coreRadius(),
+                          b.coreRadius()};
     const LocalResult local = request.solver == SolverKind::Mpr
                                   ? runMpr(diff, a, b, bInA, context)
                                   : runGjk(diff, context, variantOf(request.solver));

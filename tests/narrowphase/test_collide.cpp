@@ -379,6 +379,20 @@ TEST(Collide, ZeroGuessAndCoincidentShapesGiveFiniteResults) {
     EXPECT_NEAR(std::abs(c.normal.x()), 1.0, 1e-12);
 }
 
+TEST(Collide, NonFiniteGuessNeverLeaksIntoTheResult) {
+    const Shape box = Shape::box(Vec3(0.3, 0.2, 0.1));
+    const Pose a, b(Quat::Identity(), Vec3(0.1, 0.05, 0.0)); // overlapping: no normal to report
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    for (SolverKind solver : allSolvers()) {
+        for (Task task : {Task::Boolean, Task::Distance, Task::SignedDistance}) {
+            const QueryResult r = collide(box, a, box, b, request(solver, task, Vec3(nan, 0, 0)));
+            EXPECT_TRUE(isOverlap(r.status)) << name(solver) << " " << name(task);
+            EXPECT_TRUE(r.separation.allFinite() && r.normal.allFinite() && r.witnessA.allFinite())
+                << name(solver) << " " << name(task);
+        }
+    }
+}
+
 TEST(Collide, MarginMakesNearShapesCollide) {
     const Shape s = Shape::sphere(0.5);
     const Pose a, b(Quat::Identity(), Vec3(1.05, 0, 0)); // 5 cm apart
