@@ -92,14 +92,47 @@ Contenders makeContenders(const BenchSelection& selection, const std::vector<std
     return contenders;
 }
 
-/// Logs at every tenth of the problems.
+/// Logs at every tenth of the work.
 std::function<void(size_t, size_t)> progressLogger() {
     const auto start = bench::BenchClock::now();
-    return [start](size_t done, size_t total) {
-        if (done == total || (done * 10 / total) != ((done - 1) * 10 / total)) {
-            spdlog::info("{}/{} problems measured ({:.1f} s)", done, total, secondsSince(start));
+    return [start, logged = size_t{0}](size_t done, size_t total) mutable {
+        const size_t tenth = done * 10 / std::max<size_t>(1, total);
+        if (tenth > logged || done == total) {
+            logged = tenth;
+            spdlog::info("{}% measured ({:.1f} s)", 100 * done / std::max<size_t>(1, total),
+                         secondsSince(start));
         }
     };
+}
+
+/// Logs the first crashes of isolated contenders (later ones are counted in the footnotes).
+std::function<void(const bench::Measurement&, int)>
+crashLogger(const std::vector<ProblemSet>& sets, const Contenders& contenders) {
+    return [&sets, &contenders, logged = 0](const bench::Measurement& m, int signal) mutable {
+        constexpr int kLogged = 5;
+        if (++logged <= kLogged) {
+            spdlog::warn("{} crashed (signal {}) on {} problem {} ({}){}",
+                         contenders[static_cast<size_t>(m.contender)]->solverName(), signal,
+                         sets[static_cast<size_t>(m.set)].name, m.problem, bench::name(m.task),
+                         logged == kLogged ? "; further crashes are only counted" : "");
+        }
+    };
+}
+
+/// Crashed cells per contender, for the footnotes.
+std::vector<std::pair<std::string, int>>
+countCrashes(const Contenders& contenders, const std::vector<bench::Measurement>& measurements) {
+    std::vector<int> counts(contenders.size(), 0);
+    for (const bench::Measurement& m : measurements) {
+        counts[static_cast<size_t>(m.contender)] += m.crashed ? 1 : 0;
+    }
+    std::vector<std::pair<std::string, int>> crashes;
+    for (size_t c = 0; c < contenders.size(); ++c) {
+        if (counts[c] > 0) {
+            crashes.emplace_back(contenders[c]->solverName(), counts[c]);
+        }
+    }
+    return crashes;
 }
 
 std::string describeRun(const std::vector<ProblemSet>& sets, const Contenders& contenders,
@@ -135,7 +168,8 @@ public:
         const Contenders contenders = makeContenders(selection, options_.peers);
         checkOutputFolders();
         const std::vector<ProblemSet> sets = problemSets(options_);
-        bench::RunOptions run{selection.tasks, options_.repeats, progressLogger()};
+        const bench::RunOptions run{selection.tasks, options_.repeats, progressLogger(),
+                                    crashLogger(sets, contenders)};
         const std::vector<bench::Measurement> measurements =
             bench::runBenchmark(sets, contenders, run);
         report(sets, contenders, measurements);
@@ -167,7 +201,8 @@ private:
         for (const auto& c : contenders) {
             withPeers = withPeers || c->isPeer();
         }
-        const bench::RunFacts facts{options_.repeats, bench::clockOverheadNs(), withPeers};
+        const bench::RunFacts facts{options_.repeats, bench::clockOverheadNs(), withPeers,
+                                    countCrashes(contenders, measurements)};
         std::cout << describeRun(sets, contenders, options_) << bench::formatTable(rows) << '\n'
                   << bench::formatFootnotes(sets, facts) << std::flush;
         if (!options_.summaryFile.empty()) {

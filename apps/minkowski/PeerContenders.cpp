@@ -28,6 +28,8 @@ public:
     [[nodiscard]] std::string solverName() const override { return std::string(peer_->name()); }
     [[nodiscard]] std::string warmStartName() const override { return {}; }
     [[nodiscard]] bool isPeer() const override { return true; }
+    /// Debian's FCL keeps its asserts: one failing assert must not end the benchmark.
+    [[nodiscard]] bool runsIsolated() const override { return true; }
     [[nodiscard]] bool supports(bench::BenchTask task) const override {
         return peer_->supports(bench::queryTask(task));
     }

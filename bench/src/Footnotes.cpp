@@ -76,6 +76,11 @@ std::string formatFootnotes(const std::vector<ProblemSet>& sets, const RunFacts&
             printf1("%.0e", kSignTolerance) + " m).",
         referenceNote(sets),
     };
+    for (const auto& [contender, count] : facts.crashes) {
+        notes.push_back(contender + " crashed (its library aborted) on " + std::to_string(count) +
+                        " queries: counted as failures, no time; it runs in child processes, so "
+                        "the run went on.");
+    }
     std::string text;
     for (size_t i = 0; i < notes.size(); ++i) {
         // Appended piece by piece: GCC 12 reports a false -Wrestrict on "[" + std::string.

@@ -49,7 +49,7 @@ std::string resultsCsv(const std::vector<ProblemSet>& sets,
         if (o.iterations >= 0) {
             text += std::to_string(o.iterations);
         }
-        text += ',' + fixed1(m.timeNs) + '\n';
+        text += ',' + (std::isfinite(m.timeNs) ? fixed1(m.timeNs) : std::string()) + '\n';
     }
     return text;
 }

@@ -1,13 +1,17 @@
 /// \file Runner.cpp
-/// The measurement loop.
+/// The measurement loop: in-process contenders problem by problem, then each isolated contender
+/// in child processes (Isolation.cpp).
 
 #include "minkowski/bench/Runner.h"
+
+#include "Isolation.h"
 
 #include "minkowski/bench/Statistics.h"
 #include "minkowski/bench/Timing.h"
 
 #include <algorithm>
 #include <cmath>
+#include <tuple>
 
 namespace mk::bench {
 namespace {
@@ -15,15 +19,75 @@ namespace {
 /// GJK++ Sec. IV: the mean of the fastest 90% of the repetitions.
 constexpr double kFastestFraction = 0.9;
 
-size_t countProblems(const std::vector<ProblemSet>& sets) {
-    size_t total = 0;
-    for (const ProblemSet& set : sets) {
-        total += set.problems.size();
+std::vector<Cell> allCells(const std::vector<ProblemSet>& sets) {
+    std::vector<Cell> cells;
+    for (size_t s = 0; s < sets.size(); ++s) {
+        for (size_t p = 0; p < sets[s].problems.size(); ++p) {
+            cells.push_back({static_cast<int>(s), static_cast<int>(p)});
+        }
     }
-    return total;
+    return cells;
+}
+
+/// Counts cells (problem x contender) and reports progress.
+class Progress {
+public:
+    Progress(const RunOptions& options, size_t total) : options_(options), total_(total) {}
+    void add(size_t cells) {
+        done_ += cells;
+        if (options_.progress) {
+            options_.progress(done_, total_);
+        }
+    }
+
+private:
+    const RunOptions& options_;
+    size_t total_;
+    size_t done_ = 0;
+};
+
+/// Every in-process contender on every problem, problem by problem.
+void runInProcess(const std::vector<ProblemSet>& sets, const std::vector<Cell>& cells,
+                  const std::vector<std::unique_ptr<Contender>>& contenders,
+                  const RunOptions& options, Progress& progress, std::vector<Measurement>& out) {
+    std::vector<double> samples(static_cast<size_t>(std::max(1, options.repeats)));
+    size_t inProcess = 0;
+    for (const auto& c : contenders) {
+        inProcess += c->runsIsolated() ? 0 : 1;
+    }
+    for (const Cell& cell : cells) {
+        const CollisionProblem& problem =
+            sets[static_cast<size_t>(cell.set)].problems[static_cast<size_t>(cell.problem)];
+        for (size_t c = 0; c < contenders.size(); ++c) {
+            Contender& contender = *contenders[c];
+            if (contender.runsIsolated() || !contender.prepare(problem)) {
+                continue;
+            }
+            for (BenchTask task : options.tasks) {
+                if (contender.supports(task)) {
+                    Measurement m{.set = cell.set,
+                                  .problem = cell.problem,
+                                  .contender = static_cast<int>(c),
+                                  .task = task,
+                                  .outcome = contender.measure(problem, task, samples)};
+                    completeMeasurement(m, problem, samples);
+                    out.push_back(m);
+                }
+            }
+        }
+        progress.add(inProcess);
+    }
 }
 
 } // namespace
+
+void completeMeasurement(Measurement& m, const CollisionProblem& problem,
+                         std::span<const double> samplesNs) {
+    const std::vector<double> samples(samplesNs.begin(), samplesNs.end());
+    m.timeNs = std::max(0.0, fastestFractionMean(samples, kFastestFraction) - clockOverheadNs());
+    m.failed = m.outcome.failedStatus ||
+               disagreesWithReference(m.outcome.collide, problem.referenceDistance);
+}
 
 bool disagreesWithReference(bool collide, const std::optional<double>& reference) {
     if (!reference || std::abs(*reference) <= kSignTolerance) {
@@ -35,38 +99,24 @@ bool disagreesWithReference(bool collide, const std::optional<double>& reference
 std::vector<Measurement> runBenchmark(const std::vector<ProblemSet>& sets,
                                       const std::vector<std::unique_ptr<Contender>>& contenders,
                                       const RunOptions& options) {
-    const double overheadNs = clockOverheadNs();
-    const size_t total = countProblems(sets);
-    std::vector<double> samples(static_cast<size_t>(std::max(1, options.repeats)));
+    (void)clockOverheadNs(); // measured once, before any child process inherits it
+    const std::vector<Cell> cells = allCells(sets);
+    Progress progress(options, cells.size() * contenders.size());
     std::vector<Measurement> measurements;
-    measurements.reserve(total * contenders.size() * options.tasks.size());
-    size_t done = 0;
-    for (size_t s = 0; s < sets.size(); ++s) {
-        for (size_t p = 0; p < sets[s].problems.size(); ++p) {
-            const CollisionProblem& problem = sets[s].problems[p];
-            for (size_t c = 0; c < contenders.size(); ++c) {
-                Contender& contender = *contenders[c];
-                if (!contender.prepare(problem)) {
-                    continue;
-                }
-                for (BenchTask task : options.tasks) {
-                    if (!contender.supports(task)) {
-                        continue;
-                    }
-                    Measurement m{static_cast<int>(s), static_cast<int>(p), static_cast<int>(c),
-                                  task, contender.measure(problem, task, samples), 0.0, false};
-                    m.timeNs = std::max(0.0, fastestFractionMean(samples, kFastestFraction) -
-                                                 overheadNs);
-                    m.failed = m.outcome.failedStatus ||
-                               disagreesWithReference(m.outcome.collide, problem.referenceDistance);
-                    measurements.push_back(m);
-                }
-            }
-            if (options.progress) {
-                options.progress(++done, total);
-            }
+    runInProcess(sets, cells, contenders, options, progress, measurements);
+    for (size_t c = 0; c < contenders.size(); ++c) {
+        if (contenders[c]->runsIsolated()) {
+            const std::vector<Measurement> isolated =
+                runIsolated(sets, cells, *contenders[c], static_cast<int>(c), options);
+            measurements.insert(measurements.end(), isolated.begin(), isolated.end());
+            progress.add(cells.size());
         }
     }
+    const auto order = [](const Measurement& m) {
+        return std::tuple(m.set, m.problem, m.contender, static_cast<int>(m.task));
+    };
+    std::stable_sort(measurements.begin(), measurements.end(),
+                     [&](const Measurement& a, const Measurement& b) { return order(a) < order(b); });
     return measurements;
 }
 

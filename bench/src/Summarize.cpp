@@ -37,6 +37,7 @@ using RowKey = std::tuple<int, int, double, std::string, int>;
 using BaselineKey = std::tuple<int, int, int, std::string>;
 
 struct Accumulator {
+    int problems = 0;
     std::vector<double> times;
     std::vector<double> ratios;
     double iterations = 0.0;
@@ -62,8 +63,12 @@ indexBaseline(const std::vector<std::unique_ptr<Contender>>& contenders,
 
 void accumulate(Accumulator& acc, const Measurement& m, const Measurement* base,
                 const CollisionProblem& problem) {
-    acc.times.push_back(m.timeNs);
+    ++acc.problems;
     acc.failures += m.failed ? 1 : 0;
+    if (m.crashed) {
+        return; // no time, no answer
+    }
+    acc.times.push_back(m.timeNs);
     if (base && base->timeNs > 0.0) {
         acc.ratios.push_back(m.timeNs / base->timeNs);
     }
@@ -89,7 +94,7 @@ SummaryRow makeRow(const RowKey& key, const Accumulator& acc, const std::vector<
     row.group = std::get<3>(key);
     row.solver = contender.solverName();
     row.warmStart = contender.warmStartName();
-    row.problems = static_cast<int>(acc.times.size());
+    row.problems = acc.problems;
     row.medianNs = median(acc.times);
     row.p90Ns = quantile(acc.times, 0.9);
     row.timeRatio = median(acc.ratios);

@@ -9,6 +9,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <csignal>
+#include <cstdlib>
+#include <tuple>
 #include <cmath>
 #include <sstream>
 
@@ -27,16 +30,24 @@ public:
     [[nodiscard]] bool supports(BenchTask task) const override {
         return !onlyBoolean || task == BenchTask::Boolean;
     }
+    [[nodiscard]] bool runsIsolated() const override { return isolated; }
     bool prepare(const CollisionProblem& problem) override {
         return !skipSpheres || problem.a.shape.type() != ShapeType::Sphere;
     }
-    Outcome measure(const CollisionProblem&, BenchTask, std::span<double> samplesNs) override {
+    Outcome measure(const CollisionProblem& problem, BenchTask task,
+                    std::span<double> samplesNs) override {
+        if (abortOnOverlapDistance && task == BenchTask::Distance &&
+            *problem.referenceDistance < 0.0) {
+            std::abort(); // as a library assert does
+        }
         std::fill(samplesNs.begin(), samplesNs.end(), timeNs_);
         samplesNs.back() = 1e12; // an outlier the fastest-90% mean drops
         return outcome_;
     }
     bool onlyBoolean = false;
     bool skipSpheres = false;
+    bool isolated = false;
+    bool abortOnOverlapDistance = false;
 
 private:
     std::string solver_;
@@ -79,7 +90,7 @@ TEST(Runner, OneMeasurementPerSupportedCellWithFailures) {
     std::vector<ProblemSet> sets = twoBuckets();
     sets[0].problems.push_back(problemAt(0.2, Shape::sphere(1))); // the peer skips it
 
-    const RunOptions options{{BenchTask::Boolean, BenchTask::Distance}, 10, nullptr};
+    const RunOptions options{{BenchTask::Boolean, BenchTask::Distance}, 10, nullptr, nullptr};
     const std::vector<Measurement> m = runBenchmark(sets, contenders, options);
     // gjk: 4 problems x 2 tasks; peer: 3 problems x boolean only.
     ASSERT_EQ(m.size(), 8u + 3u);
@@ -92,6 +103,54 @@ TEST(Runner, OneMeasurementPerSupportedCellWithFailures) {
         // The peer says "collide" everywhere: wrong on the separated ones.
         EXPECT_EQ(x.failed, isGjk ? reference < 0.0 : reference > 0.0);
     }
+}
+
+TEST(Runner, IsolatedContenderSurvivesAnAbortAndResumesAfterIt) {
+    std::vector<std::unique_ptr<Contender>> contenders;
+    contenders.push_back(std::make_unique<ScriptedContender>("gjk", "obb", 1000.0,
+                                                             answer(false, 0.1, 4)));
+    auto peer = std::make_unique<ScriptedContender>("peer", "", 3000.0, answer(false, 0.2, 6));
+    peer->isolated = true;
+    peer->abortOnOverlapDistance = true;
+    peer->skipSpheres = true;
+    contenders.push_back(std::move(peer));
+    std::vector<ProblemSet> sets = twoBuckets(); // references -0.05, 0.05, 0.5
+    sets[0].problems.push_back(problemAt(-0.2));
+    sets[0].problems.push_back(problemAt(0.2, Shape::sphere(1))); // the peer skips it
+
+    std::vector<std::pair<int, int>> crashes; // (problem, signal)
+    RunOptions options{{BenchTask::Boolean, BenchTask::Distance}, 10, nullptr, nullptr};
+    options.crashed = [&](const Measurement& m, int signal) {
+        crashes.emplace_back(m.problem, signal);
+    };
+    const std::vector<Measurement> m = runBenchmark(sets, contenders, options);
+
+    EXPECT_EQ(crashes, (std::vector<std::pair<int, int>>{{0, SIGABRT}, {3, SIGABRT}}));
+    // gjk: 5 problems x 2 tasks; peer: 4 problems x 2 tasks (2 of them crashed).
+    ASSERT_EQ(m.size(), 10u + 8u);
+    int crashed = 0;
+    for (size_t i = 1; i < m.size(); ++i) { // ordered by set, problem, contender, task
+        EXPECT_LE(std::tuple(m[i - 1].problem, m[i - 1].contender),
+                  std::tuple(m[i].problem, m[i].contender));
+    }
+    for (const Measurement& x : m) {
+        if (x.contender != 1) {
+            continue;
+        }
+        if (x.crashed) {
+            ++crashed;
+            EXPECT_TRUE(x.failed);
+            EXPECT_TRUE(std::isnan(x.timeNs));
+            EXPECT_EQ(x.task, BenchTask::Distance);
+        } else {
+            // Measured in a child process and streamed back intact.
+            EXPECT_EQ(x.outcome.status, "separated");
+            EXPECT_EQ(x.outcome.iterations, 6);
+            EXPECT_EQ(x.outcome.distance, 0.2);
+            EXPECT_NEAR(x.timeNs, 3000.0 - clockOverheadNs(), 1e-6);
+        }
+    }
+    EXPECT_EQ(crashed, 2);
 }
 
 TEST(Report, GroupsRatiosErrorsAndFailures) {

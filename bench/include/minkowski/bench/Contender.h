@@ -25,7 +25,7 @@ BenchTask parseBenchTask(std::string_view text);
 
 /// What a contender answered on one problem.
 struct Outcome {
-    std::string_view status; ///< mk::name(Status), or "ok"/"failed" for peers (static storage)
+    std::string_view status{}; ///< mk::name(Status), or "ok"/"failed" for peers (static storage)
     bool failedStatus = false; ///< the contender itself reported a failure
     bool collide = false;
     double distance = 0.0;  ///< signed distance (unit: metre); NaN when not measured
@@ -40,6 +40,9 @@ public:
     /// Warm-start name; empty for peers (they initialise themselves).
     [[nodiscard]] virtual std::string warmStartName() const = 0;
     [[nodiscard]] virtual bool isPeer() const = 0;
+    /// True when the contender must run in a child process of its own (third-party libraries
+    /// whose asserts abort): a crash then costs one problem, not the run. See runBenchmark().
+    [[nodiscard]] virtual bool runsIsolated() const { return false; }
     [[nodiscard]] virtual bool supports(BenchTask task) const = 0;
     /// Work done once per problem outside timing (peers build their shape objects). False when
     /// the contender cannot represent the problem's shapes: the problem is skipped for it.

@@ -32,8 +32,8 @@ struct SummaryRow {
     std::string group;
     std::string solver;
     std::string warmStart; ///< empty for peers
-    int problems = 0;
-    double medianNs = 0.0; ///< median over problems of the per-query time
+    int problems = 0;      ///< problems measured (crashed ones included)
+    double medianNs = 0.0; ///< median over problems of the per-query time (crashes excluded)
     double p90Ns = 0.0;    ///< 90th percentile over problems of the per-query time
     /// Median over problems of time / baseline time on the same problem; NaN without baseline.
     double timeRatio = 0.0;
@@ -61,6 +61,8 @@ struct RunFacts {
     int repeats = 0;              ///< R
     double clockOverheadNs = 0.0; ///< subtracted from every time
     bool withPeers = false;
+    /// Crashed cells per contender name (isolated contenders whose process died on a query).
+    std::vector<std::pair<std::string, int>> crashes;
 };
 
 /// Footnotes of the table: how times, ratios and failures are computed, the warm-start rule for

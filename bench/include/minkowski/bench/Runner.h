@@ -24,25 +24,33 @@ struct Measurement {
     int problem = 0;   ///< index into the set's problems
     int contender = 0; ///< index into the contenders
     BenchTask task = BenchTask::Boolean;
-    Outcome outcome;
+    Outcome outcome{};
     /// Mean of the fastest 90% of the repetitions, minus the clock overhead (unit: nanosecond).
     double timeNs = 0.0;
     /// A failure status, or `collide` disagreeing with the sign of the reference.
     bool failed = false;
+    /// The contender's process died on this cell (isolated contenders only): no outcome, time NaN,
+    /// counted as a failure.
+    bool crashed = false;
 };
 
 struct RunOptions {
     std::vector<BenchTask> tasks{BenchTask::Boolean, BenchTask::Distance};
     int repeats = 20; ///< R: timed repetitions of each query
-    /// Called after each problem with (problems done, problems in all sets).
+    /// Called with (cells done, cells in all), a cell being one problem for one contender.
     std::function<void(size_t, size_t)> progress;
+    /// Called when an isolated contender's process dies on a cell, with the POSIX signal.
+    std::function<void(const Measurement&, int)> crashed;
 };
 
 /// True when `collide` contradicts the sign of `reference` (ignoring |reference| <= kSignTolerance).
 [[nodiscard]] bool disagreesWithReference(bool collide, const std::optional<double>& reference);
 
-/// Measures every contender supporting the task on every problem, problem by problem (the
-/// contenders take turns on a problem while its shapes are in cache).
+/// Measures every contender on every problem it can represent, for every task it supports.
+/// In-process contenders run problem by problem (they take turns on a problem while its shapes
+/// are in cache). Each isolated contender then runs in a child process, problem after problem;
+/// when the child dies on a cell, the cell is recorded as crashed and a new child resumes after
+/// it. Measurements are returned ordered by set, problem, contender and task.
 std::vector<Measurement> runBenchmark(const std::vector<ProblemSet>& sets,
                                       const std::vector<std::unique_ptr<Contender>>& contenders,
                                       const RunOptions& options);

@@ -1,0 +1,198 @@
+/// \file Isolation.cpp
+/// One contender in child processes: the child measures cell after cell and streams fixed-size
+/// records through a pipe (Begin before a query, Done or Skip after it); when it dies, the cell
+/// it had begun is the one that killed it, and a new child resumes after that cell.
+
+#include "Isolation.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstring>
+#include <fcntl.h>
+#include <limits>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace mk::bench {
+namespace {
+
+/// One message of the child.
+struct WireRecord {
+    enum Kind : int { Begin, Skip, Done } kind = Begin;
+    int item = 0;          ///< cell index * tasks + task index
+    char status[32] = {};  ///< Outcome::status, truncated
+    bool failedStatus = false;
+    bool collide = false;
+    int iterations = -1;
+    double distance = 0.0;
+    double timeNs = 0.0;
+};
+static_assert(sizeof(WireRecord) <= PIPE_BUF, "pipe writes of a record must be atomic");
+
+/// Stable storage for the status names read from children (Outcome::status is a string_view).
+std::string_view intern(const char* status) {
+    static std::set<std::string> names;
+    return *names.emplace(status).first;
+}
+
+void writeRecord(int fd, const WireRecord& record) {
+    const char* bytes = reinterpret_cast<const char*>(&record);
+    size_t left = sizeof record;
+    while (left > 0) {
+        const ssize_t n = ::write(fd, bytes, left);
+        if (n < 0 && errno == EINTR) {
+            continue;
+        }
+        if (n <= 0) {
+            ::_exit(3); // the parent is gone
+        }
+        bytes += n;
+        left -= static_cast<size_t>(n);
+    }
+}
+
+/// Reads one whole record; false at the end of the stream.
+bool readRecord(int fd, WireRecord& record) {
+    char* bytes = reinterpret_cast<char*>(&record);
+    size_t got = 0;
+    while (got < sizeof record) {
+        const ssize_t n = ::read(fd, bytes + got, sizeof record - got);
+        if (n < 0 && errno == EINTR) {
+            continue;
+        }
+        if (n <= 0) {
+            return false;
+        }
+        got += static_cast<size_t>(n);
+    }
+    return true;
+}
+
+/// The child: measures items [first, end) and reports each through `fd`. Never returns.
+[[noreturn]] void childLoop(const std::vector<ProblemSet>& sets, const std::vector<Cell>& cells,
+                            Contender& contender, const RunOptions& options, int first, int fd) {
+    // The libraries' assert messages would repeat once per crash: the parent reports crashes.
+    if (const int null = ::open("/dev/null", O_WRONLY); null >= 0) {
+        ::dup2(null, STDERR_FILENO);
+    }
+    const int tasks = static_cast<int>(options.tasks.size());
+    const int end = static_cast<int>(cells.size()) * tasks;
+    std::vector<double> samples(static_cast<size_t>(std::max(1, options.repeats)));
+    int preparedCell = -1;
+    bool prepared = false;
+    for (int item = first; item < end; ++item) {
+        const int cellIndex = item / tasks;
+        const BenchTask task = options.tasks[static_cast<size_t>(item % tasks)];
+        if (!contender.supports(task)) {
+            continue;
+        }
+        const Cell cell = cells[static_cast<size_t>(cellIndex)];
+        const CollisionProblem& problem =
+            sets[static_cast<size_t>(cell.set)].problems[static_cast<size_t>(cell.problem)];
+        writeRecord(fd, {.kind = WireRecord::Begin, .item = item});
+        if (cellIndex != preparedCell) {
+            preparedCell = cellIndex;
+            prepared = contender.prepare(problem);
+        }
+        if (!prepared) {
+            writeRecord(fd, {.kind = WireRecord::Skip, .item = item});
+            continue;
+        }
+        Measurement m{.set = cell.set,
+                      .problem = cell.problem,
+                      .task = task,
+                      .outcome = contender.measure(problem, task, samples)};
+        completeMeasurement(m, problem, samples);
+        WireRecord done{.kind = WireRecord::Done, .item = item};
+        const size_t length = std::min(m.outcome.status.size(), sizeof done.status - 1);
+        std::memcpy(done.status, m.outcome.status.data(), length);
+        done.failedStatus = m.outcome.failedStatus;
+        done.collide = m.outcome.collide;
+        done.iterations = m.outcome.iterations;
+        done.distance = m.outcome.distance;
+        done.timeNs = m.timeNs;
+        writeRecord(fd, done);
+    }
+    ::close(fd);
+    ::_exit(0);
+}
+
+/// The measurement a Done record describes.
+Measurement fromRecord(const WireRecord& r, const std::vector<ProblemSet>& sets, const Cell& cell,
+                       int index, BenchTask task) {
+    Measurement m{.set = cell.set, .problem = cell.problem, .contender = index, .task = task};
+    m.outcome = {intern(r.status), r.failedStatus, r.collide, r.distance, r.iterations};
+    m.timeNs = r.timeNs;
+    const CollisionProblem& problem =
+        sets[static_cast<size_t>(cell.set)].problems[static_cast<size_t>(cell.problem)];
+    m.failed = m.outcome.failedStatus ||
+               disagreesWithReference(m.outcome.collide, problem.referenceDistance);
+    return m;
+}
+
+} // namespace
+
+std::vector<Measurement> runIsolated(const std::vector<ProblemSet>& sets,
+                                     const std::vector<Cell>& cells, Contender& contender,
+                                     int index, const RunOptions& options) {
+    const int tasks = static_cast<int>(options.tasks.size());
+    const int end = static_cast<int>(cells.size()) * tasks;
+    std::vector<Measurement> measurements;
+    for (int first = 0; first < end;) {
+        int fds[2];
+        if (::pipe(fds) != 0) {
+            throw std::runtime_error("cannot create a pipe: " + std::string(std::strerror(errno)));
+        }
+        const pid_t pid = ::fork();
+        if (pid < 0) {
+            throw std::runtime_error("cannot fork: " + std::string(std::strerror(errno)));
+        }
+        if (pid == 0) {
+            ::close(fds[0]);
+            childLoop(sets, cells, contender, options, first, fds[1]);
+        }
+        ::close(fds[1]);
+        int open = -1; // the item begun and not finished
+        WireRecord record;
+        while (readRecord(fds[0], record)) {
+            open = record.kind == WireRecord::Begin ? record.item : -1;
+            if (record.kind == WireRecord::Done) {
+                const BenchTask task = options.tasks[static_cast<size_t>(record.item % tasks)];
+                measurements.push_back(fromRecord(
+                    record, sets, cells[static_cast<size_t>(record.item / tasks)], index, task));
+            }
+        }
+        ::close(fds[0]);
+        int status = 0;
+        while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+        }
+        if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+            break;
+        }
+        const int signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+        if (open < 0) {
+            throw std::runtime_error(contender.solverName() + ": its process died outside a query");
+        }
+        const Cell cell = cells[static_cast<size_t>(open / tasks)];
+        Measurement crash{.set = cell.set,
+                          .problem = cell.problem,
+                          .contender = index,
+                          .task = options.tasks[static_cast<size_t>(open % tasks)]};
+        crash.outcome = {"crashed", true, false, std::numeric_limits<double>::quiet_NaN(), -1};
+        crash.timeNs = std::numeric_limits<double>::quiet_NaN();
+        crash.failed = true;
+        crash.crashed = true;
+        measurements.push_back(crash);
+        if (options.crashed) {
+            options.crashed(crash, signal);
+        }
+        first = open + 1;
+    }
+    return measurements;
+}
+
+} // namespace mk::bench
