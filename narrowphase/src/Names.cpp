@@ -72,6 +72,7 @@ std::string_view name(Status s) {
     case Status::MaxIterations: return "max-iterations";
     case Status::Degenerate: return "degenerate";
     case Status::InvalidInput: return "invalid-input";
+    case Status::Unsupported: return "unsupported";
     }
     return "?";
 }

@@ -9,6 +9,8 @@
 #include "minkowski/narrowphase/Shape.h"
 
 #include "minkowski/narrowphase/ConvexMesh.h"
+#include "minkowski/narrowphase/Rtr.h"
+#include "minkowski/narrowphase/SdfEllipsoid.h"
 
 #include <Eigen/Eigenvalues>
 
@@ -240,12 +242,16 @@ std::string_view shapeTypeName(ShapeType type) {
     case ShapeType::Cone: return "cone";
     case ShapeType::Ellipsoid: return "ellipsoid";
     case ShapeType::ConvexMesh: return "mesh";
+    case ShapeType::Superquadric: return "superquadric";
+    case ShapeType::SmoothedHull: return "smoothed-hull";
     }
     return "?";
 }
 
-Shape::Shape(ShapeType type, const Vec3& params, std::shared_ptr<const ConvexMesh> mesh)
-    : type_(type), params_(params), mesh_(std::move(mesh)) {
+Shape::Shape(ShapeType type, const Vec3& params, std::shared_ptr<const ConvexMesh> mesh,
+             std::shared_ptr<const SmoothSupport> smooth, double inflation)
+    : type_(type), params_(params), mesh_(std::move(mesh)), smooth_(std::move(smooth)),
+      inflation_(inflation) {
     computeBounds();
 }
 
@@ -286,7 +292,9 @@ Shape Shape::mesh(std::shared_ptr<const ConvexMesh> mesh) {
     if (!mesh) {
         throw ShapeError("mesh: the ConvexMesh pointer is null");
     }
-    return {ShapeType::ConvexMesh, Vec3::Zero(), std::move(mesh)};
+    Shape shape(ShapeType::ConvexMesh, Vec3::Zero(), std::move(mesh));
+    shape.facets_ = PolyhedronSdf::build(*shape.mesh_);
+    return shape;
 }
 
 Vec3 Shape::support(const Vec3& dir, int& hint) const {
@@ -299,6 +307,8 @@ Vec3 Shape::support(const Vec3& dir, int& hint) const {
     case ShapeType::Cone: return coneSupport(dir, radius(), halfHeight());
     case ShapeType::Ellipsoid: return ellipsoidSupport(dir, params_);
     case ShapeType::ConvexMesh: return mesh_->support(dir, hint);
+    case ShapeType::Superquadric: return smooth_->support(dir) + inflation_ * unitDirection(dir);
+    case ShapeType::SmoothedHull: return smooth_->support(dir);
     }
     return Vec3::Zero();
 }
@@ -307,11 +317,15 @@ Vec3 Shape::supportCore(const Vec3& dir, int& hint) const {
     switch (type_) {
     case ShapeType::Sphere: return Vec3::Zero();
     case ShapeType::Capsule: return segmentSupport(dir, halfHeight());
+    case ShapeType::Superquadric: return smooth_->support(dir);
     default: return support(dir, hint);
     }
 }
 
 double Shape::coreRadius() const {
+    if (type_ == ShapeType::Superquadric) {
+        return inflation_;
+    }
     return (type_ == ShapeType::Sphere || type_ == ShapeType::Capsule) ? radius() : 0.0;
 }
 
@@ -339,6 +353,15 @@ void Shape::computeBounds() {
         obb_.halfExtents = Vec3(radius(), radius(), halfHeight());
         sphere_ = coneBoundingSphere(radius(), halfHeight());
         break;
+    case ShapeType::Superquadric:
+    case ShapeType::SmoothedHull: // the exact box of the smooth core, grown by the inflation
+        aabb_ = {smooth_->aabb().min - Vec3::Constant(inflation_),
+                 smooth_->aabb().max + Vec3::Constant(inflation_)};
+        obb_.center = aabb_.center();
+        obb_.halfExtents = aabb_.halfExtents();
+        sphere_ = smooth_->boundingSphere();
+        sphere_.radius += inflation_;
+        return;
     case ShapeType::ConvexMesh: {
         const auto& vertices = mesh_->vertices();
         aabb_ = pointsAabb(vertices);

@@ -146,7 +146,9 @@ Shape parsePrimitiveSpec(std::string_view spec) {
     case ShapeType::Capsule: return Shape::capsule(v[0], v[1]);
     case ShapeType::Cylinder: return Shape::cylinder(v[0], v[1]);
     case ShapeType::Cone: return Shape::cone(v[0], v[1]);
-    case ShapeType::ConvexMesh: break;
+    case ShapeType::ConvexMesh:
+    case ShapeType::Superquadric:
+    case ShapeType::SmoothedHull: break;
     }
     fail(spec, "not a primitive");
 }
@@ -162,6 +164,10 @@ std::string primitiveSpec(const Shape& shape) {
     case ShapeType::Cone: values = {shape.radius(), shape.halfHeight(), 0.0}; break;
     case ShapeType::ConvexMesh:
         throw ShapeError("primitiveSpec: a mesh has no primitive spec (meshes are referenced by file path)");
+    case ShapeType::Superquadric:
+    case ShapeType::SmoothedHull:
+        throw ShapeError("primitiveSpec: superquadrics and smoothed hulls have no spec in the "
+                         "collision-problem format");
     }
     const SpecLayout& layout = findLayout("", shapeTypeName(shape.type()));
     std::string spec(shapeTypeName(shape.type()));

@@ -58,7 +58,9 @@ double analyticSupportValue(const Shape& s, const Vec3& d) {
     case ShapeType::Cone:
         return std::max(s.halfHeight() * d.z(), s.radius() * sigma - s.halfHeight() * d.z());
     case ShapeType::Ellipsoid: return s.radii().cwiseProduct(d).norm();
-    case ShapeType::ConvexMesh: break;
+    case ShapeType::ConvexMesh:
+    case ShapeType::Superquadric:
+    case ShapeType::SmoothedHull: break;
     }
     ADD_FAILURE() << "not a primitive";
     return 0.0;
@@ -83,7 +85,9 @@ double outsideBy(const Shape& s, const Vec3& p) {
         return std::max(rho - allowed, std::abs(p.z()) - h);
     }
     case ShapeType::Ellipsoid: return p.cwiseQuotient(s.radii()).norm() - 1.0;
-    case ShapeType::ConvexMesh: break;
+    case ShapeType::ConvexMesh:
+    case ShapeType::Superquadric:
+    case ShapeType::SmoothedHull: break;
     }
     ADD_FAILURE() << "not a primitive";
     return 0.0;
@@ -132,7 +136,9 @@ std::vector<Vec3> surfaceSamples(const Shape& s, int randomCount, std::mt19937_6
                 out.push_back(ring(r * t, h - 2 * h * t, angle)); // lateral surface
             }
             break;
-        case ShapeType::ConvexMesh: break;
+        case ShapeType::ConvexMesh:
+        case ShapeType::Superquadric:
+        case ShapeType::SmoothedHull: break;
         }
     }
     // Rim and pole samples.

@@ -61,12 +61,24 @@ enum class Status : unsigned char {
     Degenerate,         ///< a numerical degeneracy ended the solver (EPA polytope could not grow,
                         ///< zero-area faces); fields hold the best estimate, collide is reliable
     InvalidInput,       ///< non-finite pose or non-unit quaternion; nothing was computed
+    Unsupported,        ///< the solver cannot handle a shape of the pair (rtr: no C^2 support
+                        ///< function, see rtrRequirement(); sdf-ellipsoid: no SDF, see
+                        ///< sdfSupports()); nothing was computed, collide is false
 };
 
 /// True for the statuses that mean the shapes overlap.
 [[nodiscard]] constexpr bool isOverlap(Status s) {
     return s == Status::Overlapping || s == Status::Penetrating;
 }
+
+/// Warm start of sdf-ellipsoid (Lopez-Adeva & Merchante 2024, Corollary 1), world frame: the
+/// previous optimum x* of max(phi_A, phi_B) carried by each body from its previous pose to its
+/// current one, and the previous optimum f*. mk::sdfWarmStartFrom() (SdfEllipsoid.h) builds it.
+struct SdfWarmStart {
+    Vec3 optimumWithA = Vec3::Zero(); ///< poseA * previousPoseA^-1 * x* (unit: metre)
+    Vec3 optimumWithB = Vec3::Zero(); ///< poseB * previousPoseB^-1 * x* (unit: metre)
+    double value = 0.0;               ///< f* = previous distance / 2 (unit: metre)
+};
 
 struct QueryRequest {
     Task task = Task::SignedDistance;
@@ -88,7 +100,11 @@ struct QueryRequest {
     /// Initial separation vector x0 in the world frame (see WarmStart and PairCache::initialGuess).
     Vec3 initialGuess = Vec3::UnitX();
     /// Support-vertex hints of A and B (mesh vertex indices, -1 = none); see QueryResult::hints.
+    /// sdf-ellipsoid reads and returns them as the start faces of Algorithm 4 (any value is safe).
     std::array<int, 2> hints{-1, -1};
+    /// sdf-ellipsoid only: the warm start of Corollary 1 (initialGuess is not used by it). Empty:
+    /// the cold start of Sec. 4.3.1. Other solvers ignore it.
+    std::optional<SdfWarmStart> sdfWarmStart;
 };
 
 struct QueryResult {

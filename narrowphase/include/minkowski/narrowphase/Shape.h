@@ -9,6 +9,8 @@
 #include "minkowski/narrowphase/Math.h"
 
 #include <memory>
+#include <optional>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -16,6 +18,8 @@
 namespace mk {
 
 class ConvexMesh;
+class PolyhedronSdf;
+class SmoothSupport;
 
 /// Thrown when a shape or mesh cannot be built from its input (NaN, zero extent, fewer than
 /// four non-coplanar points, unreadable file). The message says what was wrong.
@@ -32,6 +36,12 @@ enum class ShapeType : unsigned char {
     Cone,       ///< base radius at z = -halfHeight, apex at z = +halfHeight
     Ellipsoid,  ///< semi-axes along x, y, z
     ConvexMesh, ///< convex hull of a point set (see ConvexMesh.h)
+    /// superquadric (An et al. eq. 16) grown by a small ball: radii a, b, c, exponents
+    /// alpha1, alpha2 (SmoothSupport, Rtr.h); core = the superquadric, coreRadius = the inflation
+    Superquadric,
+    /// a convex hull or a solid of revolution smoothed by the prescribed support function of
+    /// An et al. eqs. (17) / (19) (SmoothSupport, Rtr.h); contains the hull
+    SmoothedHull,
 };
 
 /// Name used in specs and on the command line: "sphere", "box", ..., "mesh".
@@ -54,6 +64,18 @@ public:
     static Shape ellipsoid(const Vec3& radii);
     /// \throws ShapeError when `mesh` is null.
     static Shape mesh(std::shared_ptr<const ConvexMesh> mesh);
+    /// Superquadric of eq. (16) with alpha1, alpha2 in (0, 2) (RTR needs them in [1, 2)), grown by
+    /// `inflation` (metre); by default the paper's 1e-4 when alpha1 > 1 or alpha2 > 1, else 0.
+    /// The factories of the smooth shapes are defined in RtrSupport.cpp.
+    /// \throws ShapeError on invalid parameters.
+    static Shape superquadric(const Vec3& radii, double alpha1, double alpha2,
+                              std::optional<double> inflation = std::nullopt);
+    /// The convex hull of `points` smoothed by eq. (17) with sharpness beta > 2.
+    static Shape smoothedHull(std::span<const Vec3> points, double beta);
+    /// The solid of revolution about z of the profile points (rho >= 0, z), smoothed by eq. (19)
+    /// with sharpness beta > 2 and top/bottom rounding gamma > 0.
+    static Shape smoothedRevolution(std::span<const Eigen::Vector2d> profile, double beta,
+                                    double gamma);
 
     [[nodiscard]] ShapeType type() const { return type_; }
 
@@ -79,15 +101,24 @@ public:
     /// The mesh of a ConvexMesh shape, null otherwise.
     [[nodiscard]] const ConvexMesh* convexMesh() const { return mesh_.get(); }
     [[nodiscard]] const std::shared_ptr<const ConvexMesh>& sharedMesh() const { return mesh_; }
+    /// The smooth support function of a Superquadric or SmoothedHull (its core), null otherwise.
+    [[nodiscard]] const SmoothSupport* smoothSupport() const { return smooth_.get(); }
+    /// Face planes and adjacency of a ConvexMesh for the SDF solver (SdfEllipsoid.h), else null.
+    [[nodiscard]] const PolyhedronSdf* polyhedronSdf() const { return facets_.get(); }
 
 private:
-    Shape(ShapeType type, const Vec3& params, std::shared_ptr<const ConvexMesh> mesh);
+    Shape(ShapeType type, const Vec3& params, std::shared_ptr<const ConvexMesh> mesh,
+          std::shared_ptr<const SmoothSupport> smooth = nullptr, double inflation = 0.0);
     void computeBounds();
 
     ShapeType type_ = ShapeType::Sphere;
-    /// sphere/capsule/cylinder/cone: (radius, 0, halfHeight); box: half extents; ellipsoid: radii.
+    /// sphere/capsule/cylinder/cone: (radius, 0, halfHeight); box: half extents; ellipsoid and
+    /// superquadric: radii.
     Vec3 params_ = Vec3::Zero();
     std::shared_ptr<const ConvexMesh> mesh_;
+    std::shared_ptr<const SmoothSupport> smooth_;
+    std::shared_ptr<const PolyhedronSdf> facets_;
+    double inflation_ = 0.0; ///< Superquadric: radius of the ball added to the core (metre)
     Aabb aabb_;
     Obb obb_;
     BoundingSphere sphere_;
