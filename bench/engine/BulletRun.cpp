@@ -133,8 +133,10 @@ RunResult runBullet(const FunnelScene& scene, const RunOptions& options) {
     r.steps = options.steps;
     for (int i = 0; i < options.steps; ++i) {
         const auto start = std::chrono::steady_clock::now();
+        const double cpuStart = threadCpuSeconds();
         bullet.step(options.timeStep);
         r.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        r.cpuSeconds += threadCpuSeconds() - cpuStart;
         r.pairs += bullet.pairs();
         r.contacts += bullet.contacts();
     }

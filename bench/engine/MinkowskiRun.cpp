@@ -6,6 +6,7 @@
 #include "minkowski/engine/World.h"
 
 #include <chrono>
+#include <ctime>
 
 namespace mk::bench {
 namespace {
@@ -50,6 +51,12 @@ World buildWorld(const FunnelScene& scene, const RunOptions& options) {
 
 } // namespace
 
+double threadCpuSeconds() {
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return double(t.tv_sec) + 1e-9 * double(t.tv_nsec);
+}
+
 RunResult runMinkowski(const FunnelScene& scene, const RunOptions& options) {
     World world = buildWorld(scene, options);
     RunResult r;
@@ -58,8 +65,10 @@ RunResult runMinkowski(const FunnelScene& scene, const RunOptions& options) {
     r.steps = options.steps;
     for (int i = 0; i < options.steps; ++i) {
         const auto start = std::chrono::steady_clock::now();
+        const double cpuStart = threadCpuSeconds();
         world.step();
         r.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        r.cpuSeconds += threadCpuSeconds() - cpuStart;
         const StepStats& s = world.lastStats();
         addStages(r.stages, s.times);
         r.pairs += s.counts.broadphasePairs;

@@ -24,6 +24,9 @@ struct RunResult {
     int bodies = 0;
     int steps = 0;
     double seconds = 0.0;       ///< wall time of all steps (unit: second)
+    /// CPU time of the stepping thread over all steps (unit: second): what steps/s is computed
+    /// from, so that other processes on a shared machine do not skew the ratio.
+    double cpuSeconds = 0.0;
     StepTimes stages{};         ///< sums over the steps (our engine only)
     /// Per-step averages of the counters (our engine; Bullet fills contacts and pairs).
     double pairs = 0.0;
@@ -35,8 +38,11 @@ struct RunResult {
     double meanHeight = 0.0;    ///< mean body height at the end (unit: metre)
     bool finite = true;         ///< no body left with a non-finite state
 
-    [[nodiscard]] double stepsPerSecond() const { return seconds > 0.0 ? steps / seconds : 0.0; }
+    [[nodiscard]] double stepsPerSecond() const { return cpuSeconds > 0.0 ? steps / cpuSeconds : 0.0; }
 };
+
+/// CPU time of the calling thread (unit: second).
+double threadCpuSeconds();
 
 RunResult runMinkowski(const FunnelScene& scene, const RunOptions& options);
 RunResult runBullet(const FunnelScene& scene, const RunOptions& options);

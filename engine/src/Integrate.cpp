@@ -73,6 +73,7 @@ void World::Impl::predictVelocities() {
 void World::Impl::buildContacts() {
     const double h = settings.timeStep;
     const PgsSettings& pgs = settings.pgs;
+    const double restOffset = settings.contact.restOffset;
     solverContacts.resize(contactRefs.size());
     for (std::size_t i = 0; i < contactRefs.size(); ++i) {
         const ContactRef& ref = contactRefs[i];
@@ -92,7 +93,7 @@ void World::Impl::buildContacts() {
                               sa.linearVelocity - sa.angularVelocity.cross(c.rA);
         const double approach = relative.dot(point.normal);
         const double restitution = std::max(a.material.restitution, b.material.restitution);
-        c.bias = normalBias(point.distance, approach, restitution, h, pgs);
+        c.bias = normalBias(point.distance - restOffset, approach, restitution, h, pgs);
         c.friction = std::sqrt(a.material.friction * b.material.friction);
         c.impulse = pgs.warmStartFactor * Vec3(c.frame.col(0).dot(point.tangentImpulse),
                                                c.frame.col(1).dot(point.tangentImpulse),

@@ -101,7 +101,8 @@ namespace {
 
 /// A narrow-phase answer the manifold can use: finite witnesses, unit normal.
 bool usable(const QueryResult& r) {
-    return r.status != Status::InvalidInput && std::isfinite(r.distance) &&
+    return r.status != Status::InvalidInput && r.status != Status::Unsupported &&
+           std::isfinite(r.distance) &&
            r.witnessA.allFinite() && r.witnessB.allFinite() && r.normal.allFinite() &&
            std::abs(r.normal.squaredNorm() - 1.0) < 1e-6;
 }

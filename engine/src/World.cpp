@@ -111,8 +111,10 @@ void validateSettings(const WorldSettings& s) {
     }
     requireFinite(s.gravity, "WorldSettings", "gravity");
     const ContactSettings& c = s.contact;
-    if (!(c.margin >= 0.0) || !(c.breakingThreshold > 0.0) || !(c.relativeBreakingThreshold > 0.0)) {
-        throw EngineError("WorldSettings: contact margin must be >= 0 and breaking thresholds > 0");
+    if (!(c.margin >= 0.0) || !(c.breakingThreshold > 0.0) || !(c.relativeBreakingThreshold > 0.0) ||
+        !(c.restOffset >= 0.0 && c.restOffset < c.margin)) {
+        throw EngineError("WorldSettings: need contact margin >= 0, breaking thresholds > 0 and "
+                          "0 <= restOffset < margin");
     }
     if (c.perturbationIterations < 0 || c.perturbationMinPoints < 0 ||
         c.perturbationMinPoints > Manifold::kCapacity) {

@@ -34,6 +34,11 @@ struct ContactSettings {
     /// A new contact point is made when the signed distance is below this (unit: metre); with
     /// a positive distance the point is speculative (it allows approach up to the gap).
     double margin = 0.005;
+    /// Distance at which touching bodies come to rest (unit: metre): the solver treats the
+    /// surface as offset by this much, so resting pairs stay separated and the narrow phase
+    /// answers them by GJK distance; EPA (or MPR's depth) only runs for real penetrations.
+    /// Bullet's collision margin plays the same role (0.04 m by default, 1 mm for hulls here).
+    double restOffset = 0.0005;
     /// Bullet's gContactBreakingThreshold (unit: metre): merge radius of a new point with a
     /// cached one, and the normal and tangential drift beyond which a cached point is dropped.
     double breakingThreshold = 0.02;
