@@ -61,7 +61,7 @@ Outcome SolverContender::measure(const CollisionProblem& problem, BenchTask task
     const QueryResult result =
         timeRepeats([&] { return collide(a, poseA, b, poseB, query); }, samplesNs);
     return {name(result.status), isFailure(result.status), result.collide, result.distance,
-            result.iterations};
+            result.iterations, result.status == Status::Unsupported};
 }
 
 } // namespace mk::bench

@@ -106,6 +106,10 @@ bool readRecord(int fd, WireRecord& record) {
                       .problem = cell.problem,
                       .task = task,
                       .outcome = contender.measure(problem, task, samples)};
+        if (m.outcome.unsupported) {
+            writeRecord(fd, {.kind = WireRecord::Skip, .item = item});
+            continue;
+        }
         completeMeasurement(m, problem, samples);
         WireRecord done{.kind = WireRecord::Done, .item = item};
         const size_t length = std::min(m.outcome.status.size(), sizeof done.status - 1);

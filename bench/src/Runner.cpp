@@ -70,8 +70,10 @@ void runInProcess(const std::vector<ProblemSet>& sets, const std::vector<Cell>& 
                                   .contender = static_cast<int>(c),
                                   .task = task,
                                   .outcome = contender.measure(problem, task, samples)};
-                    completeMeasurement(m, problem, samples);
-                    out.push_back(m);
+                    if (!m.outcome.unsupported) {
+                        completeMeasurement(m, problem, samples);
+                        out.push_back(m);
+                    }
                 }
             }
         }

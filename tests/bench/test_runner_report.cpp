@@ -105,6 +105,25 @@ TEST(Runner, OneMeasurementPerSupportedCellWithFailures) {
     }
 }
 
+TEST(Runner, UnsupportedPairsAreNeitherTimedNorFailures) {
+    Outcome unsupported = answer(false, 0.0, 0);
+    unsupported.status = "unsupported";
+    unsupported.unsupported = true;
+    std::vector<std::unique_ptr<Contender>> contenders;
+    contenders.push_back(std::make_unique<ScriptedContender>("sdf", "obb", 10.0, unsupported));
+    contenders.push_back(std::make_unique<ScriptedContender>("gjk", "obb", 10.0,
+                                                             answer(false, 0.1, 4)));
+    auto isolated = std::make_unique<ScriptedContender>("peer", "", 10.0, unsupported);
+    isolated->isolated = true;
+    contenders.push_back(std::move(isolated));
+    const RunOptions options{{BenchTask::Boolean}, 10, nullptr, nullptr};
+    const std::vector<Measurement> m = runBenchmark(twoBuckets(), contenders, options);
+    ASSERT_EQ(m.size(), 3u); // gjk only
+    for (const Measurement& x : m) {
+        EXPECT_EQ(x.contender, 1);
+    }
+}
+
 TEST(Runner, IsolatedContenderSurvivesAnAbortAndResumesAfterIt) {
     std::vector<std::unique_ptr<Contender>> contenders;
     contenders.push_back(std::make_unique<ScriptedContender>("gjk", "obb", 1000.0,

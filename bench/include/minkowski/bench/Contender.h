@@ -30,6 +30,9 @@ struct Outcome {
     bool collide = false;
     double distance = 0.0;  ///< signed distance (unit: metre); NaN when not measured
     int iterations = -1;    ///< -1 when the contender does not report iterations
+    /// The contender cannot handle this pair (Status::Unsupported, e.g. sdf-ellipsoid on a mesh):
+    /// nothing is recorded, it is neither timed nor a failure.
+    bool unsupported = false;
 };
 
 class Contender {
