@@ -9,6 +9,8 @@
 #include "minkowski/narrowphase/Gjk.h"
 #include "minkowski/narrowphase/MinkowskiDifference.h"
 #include "minkowski/narrowphase/Mpr.h"
+#include "minkowski/narrowphase/Rtr.h"
+#include "minkowski/narrowphase/SdfEllipsoid.h"
 
 #include <cmath>
 
@@ -41,7 +43,9 @@ GjkVariant variantOf(SolverKind solver) {
     case SolverKind::GjkNesterov: return GjkVariant::Nesterov;
     case SolverKind::GjkNesterovNormalized: return GjkVariant::NesterovNormalized;
     case SolverKind::Gjk:
-    case SolverKind::Mpr: return GjkVariant::Vanilla;
+    case SolverKind::Mpr:
+    case SolverKind::SdfEllipsoid: // dispatched before (SdfEllipsoid.h, Rtr.h)
+    case SolverKind::Rtr: return GjkVariant::Vanilla;
     }
     return GjkVariant::Vanilla;
 }
@@ -190,6 +194,9 @@ LocalResult runGjk(MinkowskiDifference& diff, const Context& c, GjkVariant varia
 /// origin; a hull's centroid is interior.
 Vec3 interiorPoint(const Shape& s) {
     const ConvexMesh* mesh = s.convexMesh();
+    if (const SmoothSupport* smooth = s.smoothSupport()) { // a smoothed hull's centroid
+        return smooth->centre();
+    }
     return mesh != nullptr ? mesh->centroid() : Vec3::Zero();
 }
 
@@ -283,6 +290,11 @@ QueryResult collide(const Shape& a, const Pose& poseA, const Shape& b, const Pos
         invalid.separation = request.initialGuess;
         invalid.hints = request.hints;
         return invalid;
+    }
+    switch (request.solver) { // the optimisation methods have their own entry points
+    case SolverKind::SdfEllipsoid: return sdfEllipsoidQuery(a, poseA, b, poseB, request);
+    case SolverKind::Rtr: return rtrQuery(a, poseA, b, poseB, request);
+    default: break;
     }
     const Pose bInA = poseA.inverse() * poseB;
     MinkowskiDifference diff(a, b, bInA, request.hints, true);

@@ -2,6 +2,8 @@
 /// Runtime names of the query enums and the name -> enum registry.
 
 #include "minkowski/narrowphase/Collide.h"
+#include "minkowski/narrowphase/Rtr.h"
+#include "minkowski/narrowphase/SdfEllipsoid.h"
 
 #include <array>
 #include <string>
@@ -10,7 +12,8 @@ namespace mk {
 namespace {
 
 constexpr std::array kSolvers{SolverKind::Gjk, SolverKind::GjkPolyak, SolverKind::GjkNesterov,
-                              SolverKind::GjkNesterovNormalized, SolverKind::Mpr};
+                              SolverKind::GjkNesterovNormalized, SolverKind::Mpr,
+                              SolverKind::SdfEllipsoid, SolverKind::Rtr};
 constexpr std::array kWarmStarts{WarmStart::None, WarmStart::Obb, WarmStart::Previous,
                                  WarmStart::TransformedPrevious};
 constexpr std::array kTasks{Task::Boolean, Task::Distance, Task::SignedDistance};
@@ -39,6 +42,8 @@ std::string_view name(SolverKind s) {
     case SolverKind::GjkNesterov: return "gjk-nesterov";
     case SolverKind::GjkNesterovNormalized: return "gjk-nesterov-normalized";
     case SolverKind::Mpr: return "mpr";
+    case SolverKind::SdfEllipsoid: return "sdf-ellipsoid";
+    case SolverKind::Rtr: return "rtr";
     }
     return "?";
 }
@@ -78,6 +83,24 @@ std::string_view name(Status s) {
 }
 
 std::span<const SolverKind> allSolvers() { return kSolvers; }
+
+SolverTraits solverTraits(SolverKind solver, const Shape& a, const Shape& b) {
+    SolverTraits t;
+    switch (solver) {
+    case SolverKind::Mpr: t.depth = DepthDefinition::PortalDirection; break;
+    case SolverKind::SdfEllipsoid:
+        t.supported = sdfSupports(a) && sdfSupports(b);
+        t.exactDistance = sdfExact(a) && sdfExact(b);
+        t.depth = DepthDefinition::InscribedSphere;
+        break;
+    case SolverKind::Rtr: t.supported = rtrSupports(a) && rtrSupports(b); break;
+    case SolverKind::Gjk:
+    case SolverKind::GjkPolyak:
+    case SolverKind::GjkNesterov:
+    case SolverKind::GjkNesterovNormalized: break;
+    }
+    return t;
+}
 std::span<const WarmStart> allWarmStarts() { return kWarmStarts; }
 
 SolverKind parseSolver(std::string_view text) { return parseName(text, kSolvers, "solver"); }

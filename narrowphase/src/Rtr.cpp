@@ -344,7 +344,9 @@ QueryResult rtrQuery(const Shape& a, const Pose& poseA, const Shape& b, const Po
                      const QueryRequest& request) {
     QueryResult out;
     out.hints = request.hints;
-    out.separation = request.initialGuess;
+    // the warm-start output when nothing better is known; a non-finite guess must not leak
+    const Vec3 guess = request.initialGuess.allFinite() ? request.initialGuess : Vec3(Vec3::UnitX());
+    out.separation = guess;
     if (!poseA.isValid() || !poseB.isValid()) {
         out.status = Status::InvalidInput;
         return out;
@@ -360,12 +362,12 @@ QueryResult rtrQuery(const Shape& a, const Pose& poseA, const Shape& b, const Po
     // x0: eq. (14) or the warm start, whichever has the lower h (a departure: the paper uses one).
     Vec3 x0 = rtrCentroidDirection(a, b, bInA).value_or(Vec3::UnitX());
     Objective::Value v0 = f(x0);
-    const Vec3 guess = poseA.rotation.conjugate() * request.initialGuess;
-    const double n = guess.norm();
+    const Vec3 local = poseA.rotation.conjugate() * guess;
+    const double n = local.norm();
     if (n > 0.0 && std::isfinite(n)) {
-        const Objective::Value vg = f(guess / n);
+        const Objective::Value vg = f(local / n);
         if (vg.h < v0.h) {
-            x0 = guess / n;
+            x0 = local / n;
             v0 = vg;
         }
     }
@@ -386,7 +388,7 @@ QueryResult rtrQuery(const Shape& a, const Pose& poseA, const Shape& b, const Po
     out.iterations = o.iterations;
     out.penetrationIterations = o.innerIterations;
     out.supportCalls = o.evaluations;
-    out.separation = out.status == Status::Overlapping ? request.initialGuess
+    out.separation = out.status == Status::Overlapping ? guess
                      : out.distance == 0.0 ? Vec3(-out.normal)
                                            : Vec3(-std::abs(out.distance) * out.normal);
     return out;

@@ -85,7 +85,9 @@ QueryResult sdfEllipsoidQuery(const Shape& a, const Pose& poseA, const Shape& b,
                               const QueryRequest& request) {
     QueryResult out;
     out.hints = request.hints;
-    out.separation = request.initialGuess;
+    // the warm-start output when nothing better is known; a non-finite guess must not leak
+    const Vec3 guess = request.initialGuess.allFinite() ? request.initialGuess : Vec3(Vec3::UnitX());
+    out.separation = guess;
     if (!poseA.isValid() || !poseB.isValid()) {
         out.status = Status::InvalidInput;
         return out;
@@ -122,7 +124,7 @@ QueryResult sdfEllipsoidQuery(const Shape& a, const Pose& poseA, const Shape& b,
                   out.distance <= request.margin;
     out.iterations = o.iterations;
     out.supportCalls = o.evaluations;
-    out.separation = out.status == Status::Overlapping ? request.initialGuess
+    out.separation = out.status == Status::Overlapping ? guess
                      : out.distance == 0.0 ? Vec3(-out.normal)
                                            : Vec3(-std::abs(out.distance) * out.normal);
     return out;

@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <random>
 #include <string>
 #include <vector>
@@ -550,5 +551,75 @@ TEST(Rtr, EverySolverUsesTheSmoothShapes) {
                 EXPECT_NEAR(o.distance, r.distance, 5e-8 * L) << name(s);
             }
         }
+    }
+}
+
+TEST(Rtr, RegisteredInCollide) {
+    // "rtr" is in the registry, mk::collide dispatches to rtrQuery (the same bits), and
+    // solverTraits states which shapes it takes.
+    EXPECT_EQ(parseSolver("rtr"), SolverKind::Rtr);
+    EXPECT_EQ(name(SolverKind::Rtr), "rtr");
+    const auto all = allSolvers();
+    EXPECT_NE(std::find(all.begin(), all.end(), SolverKind::Rtr), all.end());
+    std::mt19937_64 rng(68);
+    const auto shapes = tableOne();
+    for (int i = 0; i < 20; ++i) {
+        const Shape& a = shapes[i % shapes.size()].shape;
+        const Shape& b = shapes[(i + 3) % shapes.size()].shape;
+        const Pose pa(randomRotation(rng), Vec3::Zero());
+        const Pose pb(randomRotation(rng), uniform(rng, 0.5, 2.0) * randomUnit(rng));
+        const QueryRequest q = request(SolverKind::Rtr);
+        const QueryResult viaCollide = collide(a, pa, b, pb, q);
+        const QueryResult direct = rtrQuery(a, pa, b, pb, q);
+        EXPECT_EQ(viaCollide.distance, direct.distance);
+        EXPECT_EQ(viaCollide.status, direct.status);
+        EXPECT_EQ(viaCollide.normal, direct.normal);
+        EXPECT_TRUE(solverTraits(SolverKind::Rtr, a, b).supported);
+    }
+    const Shape box = Shape::box(Vec3(0.3, 0.3, 0.3));
+    EXPECT_FALSE(solverTraits(SolverKind::Rtr, box, shapes[0].shape).supported);
+    EXPECT_EQ(collide(box, Pose(), shapes[0].shape, Pose(), request(SolverKind::Rtr)).status,
+              Status::Unsupported);
+}
+
+TEST(Rtr, MprFindsTheInteriorOfAnOffCentreSmoothedHull) {
+    // A smoothed hull whose local origin lies outside it: MPR starts from the hull's centroid
+    // (not the origin) and its verdicts equal GJK's.
+    std::mt19937_64 rng(69);
+    std::vector<Vec3> points;
+    for (const Vec3& p : cubeCorners(0.2)) {
+        points.push_back(p + Vec3(1.0, 0.5, 0.0));
+    }
+    const Shape hull = Shape::smoothedHull(points, 10.0);
+    const Shape ball = Shape::sphere(0.15);
+    for (int i = 0; i < 200; ++i) {
+        const Pose pa(randomRotation(rng), Vec3::Zero());
+        const Pose pb(Quat::Identity(), pa.apply(Vec3(1.0, 0.5, 0.0)) +
+                                            uniform(rng, 0.0, 0.6) * randomUnit(rng));
+        QueryRequest q = request(SolverKind::Mpr);
+        q.task = Task::Boolean;
+        const QueryResult m = collide(hull, pa, ball, pb, q);
+        const QueryResult g = collide(hull, pa, ball, pb, request(SolverKind::Gjk));
+        if (std::abs(g.distance) > 1e-9) {
+            EXPECT_EQ(m.collide, g.collide) << g.distance;
+        }
+    }
+}
+
+TEST(Rtr, NonFiniteGuessNeverLeaks) {
+    // A NaN initialGuess is ignored (eq. 14 is used) and never reaches QueryResult::separation.
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    const auto shapes = tableOne();
+    for (const Task task : {Task::Boolean, Task::Distance, Task::SignedDistance}) {
+        QueryRequest q;
+        q.task = task;
+        q.initialGuess = Vec3(nan, 0, 0);
+        const QueryResult r = rtrQuery(shapes[0].shape, Pose(), shapes[4].shape,
+                                       Pose(Quat::Identity(), Vec3(0.3, 0.2, 0.1)), q);
+        EXPECT_TRUE(isOverlap(r.status)) << name(r.status);
+        EXPECT_TRUE(r.separation.allFinite() && r.normal.allFinite() && r.witnessA.allFinite());
+        const QueryResult u = rtrQuery(Shape::box(Vec3(1, 1, 1)), Pose(), shapes[0].shape, Pose(), q);
+        EXPECT_EQ(u.status, Status::Unsupported);
+        EXPECT_TRUE(u.separation.allFinite());
     }
 }

@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numbers>
 #include <optional>
 #include <random>
@@ -681,4 +682,58 @@ TEST(SdfEllipsoid, UnsupportedAndInvalidInput) {
     EXPECT_EQ(sdfEllipsoidQuery(Shape::sphere(1), bad, Shape::sphere(1), Pose(), QueryRequest{})
                   .status,
               Status::InvalidInput);
+}
+
+TEST(SdfEllipsoid, RegisteredInCollide) {
+    // "sdf-ellipsoid" is in the registry and mk::collide dispatches to sdfEllipsoidQuery (the
+    // same bits); solverTraits states what it promises.
+    EXPECT_EQ(parseSolver("sdf-ellipsoid"), SolverKind::SdfEllipsoid);
+    EXPECT_EQ(name(SolverKind::SdfEllipsoid), "sdf-ellipsoid");
+    const auto all = allSolvers();
+    EXPECT_NE(std::find(all.begin(), all.end(), SolverKind::SdfEllipsoid), all.end());
+    std::mt19937_64 rng(43);
+    const Shape a = Shape::box(Vec3(0.3, 0.2, 0.1)), b = Shape::cylinder(0.2, 0.15);
+    for (int i = 0; i < 20; ++i) {
+        const Pose pa(randomRotation(rng), Vec3::Zero());
+        const Pose pb(randomRotation(rng), uniform(rng, 0.2, 0.6) * randomUnit(rng));
+        QueryRequest q;
+        q.solver = SolverKind::SdfEllipsoid;
+        const QueryResult viaCollide = collide(a, pa, b, pb, q);
+        const QueryResult direct = sdfEllipsoidQuery(a, pa, b, pb, q);
+        EXPECT_EQ(viaCollide.distance, direct.distance);
+        EXPECT_EQ(viaCollide.status, direct.status);
+        EXPECT_EQ(viaCollide.witnessA, direct.witnessA);
+    }
+    const SolverTraits exact = solverTraits(SolverKind::SdfEllipsoid, a, b);
+    EXPECT_TRUE(exact.supported && exact.exactDistance);
+    EXPECT_EQ(exact.depth, DepthDefinition::InscribedSphere);
+    EXPECT_FALSE(solverTraits(SolverKind::SdfEllipsoid, a, Shape::cone(0.1, 0.1)).exactDistance);
+    const Shape hull = Shape::smoothedHull(std::vector<Vec3>{{0, 0, 0}, {1, 0, 0}, {0, 1, 0},
+                                                             {0, 0, 1}},
+                                           5.0);
+    EXPECT_FALSE(solverTraits(SolverKind::SdfEllipsoid, a, hull).supported);
+    QueryRequest q;
+    q.solver = SolverKind::SdfEllipsoid;
+    EXPECT_EQ(collide(a, Pose(), hull, Pose(), q).status, Status::Unsupported);
+    EXPECT_EQ(name(Status::Unsupported), "unsupported");
+}
+
+TEST(SdfEllipsoid, NonFiniteGuessNeverLeaks) {
+    // initialGuess is unused by the method, but it is the default warm-start output: a NaN guess
+    // must not reach QueryResult::separation (overlap without depth, unsupported shapes).
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    const Shape box = Shape::box(Vec3(0.3, 0.2, 0.1));
+    const Shape hull = Shape::smoothedHull(std::vector<Vec3>{{0, 0, 0}, {1, 0, 0}, {0, 1, 0},
+                                                             {0, 0, 1}},
+                                           5.0);
+    for (const Task task : {Task::Boolean, Task::Distance, Task::SignedDistance}) {
+        QueryRequest q;
+        q.task = task;
+        q.initialGuess = Vec3(nan, 0, 0);
+        const QueryResult r = sdfEllipsoidQuery(box, Pose(), box, Pose(Quat::Identity(),
+                                                                         Vec3(0.1, 0.05, 0)), q);
+        EXPECT_TRUE(isOverlap(r.status));
+        EXPECT_TRUE(r.separation.allFinite() && r.normal.allFinite() && r.witnessA.allFinite());
+        EXPECT_TRUE(sdfEllipsoidQuery(box, Pose(), hull, Pose(), q).separation.allFinite());
+    }
 }

@@ -26,6 +26,26 @@ public:
 std::span<const SolverKind> allSolvers();
 std::span<const WarmStart> allWarmStarts();
 
+/// How a solver's penetration depth relates to the minimum translation distance (MTD).
+enum class DepthDefinition : unsigned char {
+    MinimumTranslation, ///< GJK family + EPA, rtr (rtr: a local minimum, >= the MTD, can
+                        ///< occur in deep penetration; the global one in shallow penetration)
+    PortalDirection,    ///< mpr: the depth along the portal direction, >= the MTD
+    InscribedSphere,    ///< sdf-ellipsoid: diameter of the largest ball in A n B, <= the MTD
+};
+
+/// What `solver` promises on the pair (a, b): for cross-checks and benchmarks that loop over
+/// allSolvers().
+struct SolverTraits {
+    bool supported = true;     ///< false: every query gives Status::Unsupported
+    /// Separated distances (and collide flags) to the request's tolerance. False for
+    /// sdf-ellipsoid when a shape has an approximate SDF (cone, ellipsoid, superquadric, mesh):
+    /// the verdict keeps its sign, distances are off by up to a few % of the shapes' size.
+    bool exactDistance = true;
+    DepthDefinition depth = DepthDefinition::MinimumTranslation;
+};
+[[nodiscard]] SolverTraits solverTraits(SolverKind solver, const Shape& a, const Shape& b);
+
 /// Name -> enum. \throws UnknownNameError listing the valid names.
 SolverKind parseSolver(std::string_view name);
 WarmStart parseWarmStart(std::string_view name);

@@ -27,6 +27,8 @@ enum class Task : unsigned char {
 
 /// The narrow-phase algorithm. Penetration (Task::SignedDistance on overlapping shapes) is
 /// resolved by EPA after every GJK variant, and by MPR's own portal refinement for Mpr.
+/// SdfEllipsoid and Rtr are optimisation methods with their own definitions and shape
+/// requirements: see solverTraits() (Collide.h) and docs/solvers-optimization.md.
 enum class SolverKind : unsigned char {
     Gjk,                   ///< van den Bergen 1999, cached Johnson sub-algorithm ("gjk")
     GjkPolyak,             ///< GJK++ Alg. 6, Polyak momentum ("gjk-polyak")
@@ -38,6 +40,13 @@ enum class SolverKind : unsigned char {
                            ///< shapes, Task::Boolean with margin > 0 and MPR's own failures are
                            ///< answered by vanilla GJK (iterations add up; a failure status of
                            ///< MPR is kept). Its depth is along the portal direction (>= minimum).
+    SdfEllipsoid,          ///< ellipsoid method on max(phi_A, phi_B), Lopez-Adeva & Merchante
+                           ///< 2024 ("sdf-ellipsoid", SdfEllipsoid.h): depth = diameter of the
+                           ///< largest inscribed ball (<= minimum); cones, ellipsoids,
+                           ///< superquadrics and meshes use approximate SDFs; no smoothed hulls
+    Rtr,                   ///< Riemannian trust region on the sphere, An et al. ("rtr", Rtr.h):
+                           ///< minimum translation distance; only shapes with a C^2 support
+                           ///< function (sphere, ellipsoid, superquadric, smoothed hull)
 };
 
 /// Initial guess x0 of the separation vector (GJK++ Sec. IV-E).
