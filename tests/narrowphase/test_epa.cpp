@@ -539,3 +539,32 @@ TEST(Epa, NonFiniteSupportEndsWithAStatus) {
     EXPECT_TRUE(std::isfinite(r.depth));
     EXPECT_TRUE(r.normal.allFinite());
 }
+
+TEST(Epa, ZeroAreaAndDuplicatePointsInTheStartSimplex) {
+    // GJK's simplex may hold three collinear points (a zero-area face, FCL #395) or repeated
+    // points. Midpoints of points of A - B are in A - B (a and b are midpoints too).
+    auto mid = [](const SupportPoint& p, const SupportPoint& q) {
+        return SupportPoint{0.5 * (p.w + q.w), 0.5 * (p.a + q.a), 0.5 * (p.b + q.b)};
+    };
+    std::mt19937_64 rng(9395);
+    int tested = 0;
+    for (int i = 0; i < 100; ++i) {
+        const auto [a, b] = randomOverlappingBoxes(rng, 1e-3);
+        const PointSet ca = a.corners(), cb = b.corners();
+        Difference diff(ca, cb);
+        const Simplex t = enclosingSimplex(diff);
+        if (t.size != 4)
+            continue;
+        ++tested;
+        const double ref = satBoxes(a, b).depth;
+        Simplex collinear4 = t; // (p0, p1, midpoint, p3): a zero-area triangle inside
+        collinear4.points[2] = mid(t.points[0], t.points[1]);
+        Simplex collinear3 = truncated(collinear4, 3);
+        Simplex repeated = t;
+        repeated.points[1] = repeated.points[0];
+        for (const Simplex* s : {&collinear4, &collinear3, &repeated}) {
+            expectExact(epa(diff, *s), diff, ref, 1e-11, "case " + std::to_string(i));
+        }
+    }
+    EXPECT_GT(tested, 80);
+}

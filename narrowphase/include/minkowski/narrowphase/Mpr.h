@@ -134,12 +134,19 @@ inline void expandPortal(Portal& p, const SupportPoint& v4) {
     }
 }
 
-inline void setSeparated(const Vec3& n, const SupportPoint& s, MprOutput& out) {
-    out.status = MprStatus::Separated;
+/// Ends a phase with `status`.
+inline Phase stop(MprStatus status, MprOutput& out) {
+    out.status = status;
+    return Phase::Done;
+}
+
+/// Ends with Separated: h(n) = dot(s.w, n) < 0, so n separates (B lies along +n from A).
+inline Phase separated(const Vec3& n, const SupportPoint& s, MprOutput& out) {
     out.depth = 0.0;
     out.normal = n;
     out.pa = s.a;
     out.pb = s.b;
+    return stop(MprStatus::Separated, out);
 }
 
 /// First support along the ray from the interior point through the origin. When the origin is
@@ -153,9 +160,9 @@ Phase firstSupport(S& support, const MprSettings& settings, Portal& p, Vec3& dir
         support.support(dir, p.v[1]);
         ++out.iterations;
         if (!p.v[1].w.allFinite())
-            return out.status = MprStatus::Degenerate, Phase::Done;
+            return stop(MprStatus::Degenerate, out);
         if (p.v[1].w.dot(dir) < 0)
-            return setSeparated(dir, p.v[1], out), Phase::Done;
+            return separated(dir, p.v[1], out);
         if (p.v[1].w.norm() <= settings.tolerance) {
             out.status = MprStatus::Touching;
             out.depth = 0.0;
@@ -170,7 +177,7 @@ Phase firstSupport(S& support, const MprSettings& settings, Portal& p, Vec3& dir
         support.support(-dir, back);
         ++out.iterations;
         if (!back.w.allFinite() || (back.w - p.v[0].w).norm() <= kNearInterior * p.v[1].w.norm()) {
-            return out.status = MprStatus::Degenerate, Phase::Done;
+            return stop(MprStatus::Degenerate, out);
         }
         p.v[0].w += kNudge * (back.w - p.v[0].w);
     }
@@ -213,9 +220,9 @@ Phase discoverPortal(S& support, const MprSettings& settings, Portal& p, MprOutp
     support.support(dir, p.v[2]);
     ++out.iterations;
     if (!p.v[2].w.allFinite())
-        return out.status = MprStatus::Degenerate, Phase::Done;
+        return stop(MprStatus::Degenerate, out);
     if (p.v[2].w.dot(dir) < 0)
-        return setSeparated(dir, p.v[2], out), Phase::Done;
+        return separated(dir, p.v[2], out);
     Vec3 n = (p.v[1].w - v0).cross(p.v[2].w - v0);
     if (n.dot(v0) > 0) {
         std::swap(p.v[1], p.v[2]);
@@ -223,14 +230,14 @@ Phase discoverPortal(S& support, const MprSettings& settings, Portal& p, MprOutp
     }
     for (int it = 0; it < settings.maxIterations; ++it) {
         if (!(n.norm() > 0) || !n.allFinite())
-            return out.status = MprStatus::Degenerate, Phase::Done;
+            return stop(MprStatus::Degenerate, out);
         n.normalize();
         support.support(n, p.v[3]);
         ++out.iterations;
         if (!p.v[3].w.allFinite())
-            return out.status = MprStatus::Degenerate, Phase::Done;
+            return stop(MprStatus::Degenerate, out);
         if (p.v[3].w.dot(n) < 0)
-            return setSeparated(n, p.v[3], out), Phase::Done;
+            return separated(n, p.v[3], out);
         if (p.v[1].w.cross(p.v[3].w).dot(v0) < 0) {
             p.v[2] = p.v[3]; // origin outside (v0, v1, v3): drop v2
         } else if (p.v[3].w.cross(p.v[2].w).dot(v0) < 0) {
@@ -251,7 +258,7 @@ Phase refineBoolean(S& support, const MprSettings& settings, Portal& p, MprOutpu
     for (int it = 0; it < settings.maxIterations; ++it) {
         Vec3 n;
         if (!portalNormal(p, n))
-            return out.status = MprStatus::Degenerate, Phase::Done;
+            return stop(MprStatus::Degenerate, out);
         const double offset = n.dot(p.v[1].w); // > 0: origin behind the portal, inside A - B
         if (offset >= 0)
             return Phase::Continue;
@@ -259,9 +266,9 @@ Phase refineBoolean(S& support, const MprSettings& settings, Portal& p, MprOutpu
         support.support(n, v4);
         ++out.iterations;
         if (!v4.w.allFinite())
-            return out.status = MprStatus::Degenerate, Phase::Done;
+            return stop(MprStatus::Degenerate, out);
         if (v4.w.dot(n) < 0)
-            return setSeparated(n, v4, out), Phase::Done;
+            return separated(n, v4, out);
         if (v4.w.dot(n) - offset <= settings.tolerance) {
             // The portal is on the boundary (to the tolerance) and the origin is -offset beyond.
             portalEstimate(p, n, out);
