@@ -12,6 +12,7 @@ extern "C" {
 }
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -172,7 +173,11 @@ void runQhull(const std::vector<Vec3>& points, std::vector<Vec3>& vertices,
     std::vector<int> newIndex(points.size(), -1);
     vertexT* vertex = nullptr;
     FORALLvertices {
-        newIndex[qh_pointid(qh, vertex->point)] = 0;
+        const int id = qh_pointid(qh, vertex->point);
+        if (id < 0 || id >= static_cast<int>(points.size())) {
+            throw ShapeError("convex hull: Qhull returned a vertex that is not an input point");
+        }
+        newIndex[id] = 0;
     }
     for (size_t i = 0; i < points.size(); ++i) {
         if (newIndex[i] == 0) {

@@ -15,7 +15,8 @@ namespace mk {
 
 /// Options of the hull construction.
 struct HullOptions {
-    /// Points closer than this to another hull point are merged by Qhull (unit: metre).
+    /// Input points closer than this to an earlier kept input point are dropped before Qhull
+    /// runs (unit: metre; 0 keeps every point, Qhull then only merges exact round-off cases).
     double mergeTolerance = 0.0;
 };
 
