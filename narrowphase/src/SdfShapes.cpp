@@ -186,76 +186,80 @@ std::vector<std::pair<std::int64_t, int>> sortedEdges(const ConvexMesh& mesh) {
     return edges;
 }
 
-} // namespace
-
-std::shared_ptr<const PolyhedronSdf> PolyhedronSdf::build(const ConvexMesh& mesh) {
+/// Face of every triangle: coplanar neighbours (unit normals and offsets within 1e-9, relative
+/// to `scale`) and zero-area slivers are merged by union-find over the hull edges.
+std::vector<int> mergeCoplanar(const ConvexMesh& mesh,
+                               const std::vector<std::pair<std::int64_t, int>>& edges,
+                               double scale, int& faceCount) {
     const auto& v = mesh.vertices();
     const auto& tris = mesh.triangles();
-    const Vec3 c = mesh.centroid();
     const int nt = static_cast<int>(tris.size());
-    double scale = 0.0;
-    for (const Vec3& p : v) {
-        scale = std::max(scale, (p - c).norm());
-    }
-
-    // Triangle planes (area-weighted normals) and the merge of coplanar neighbours.
-    std::vector<Vec3> areaNormal(nt);
+    std::vector<Vec3> n(nt);
     for (int t = 0; t < nt; ++t) {
-        areaNormal[t] = (v[tris[t][1]] - v[tris[t][0]]).cross(v[tris[t][2]] - v[tris[t][0]]);
+        n[t] = (v[tris[t][1]] - v[tris[t][0]]).cross(v[tris[t][2]] - v[tris[t][0]]);
     }
-    const auto edges = sortedEdges(mesh);
     std::vector<int> parent(nt);
     std::iota(parent.begin(), parent.end(), 0);
-    constexpr double kCoplanar = 1e-9; // |n1 - n2| and offset difference / scale
+    constexpr double kCoplanar = 1e-9;
     for (size_t e = 0; e + 1 < edges.size(); ++e) {
         if (edges[e].first != edges[e + 1].first) {
             continue;
         }
         const int t1 = edges[e].second, t2 = edges[e + 1].second;
-        const double a1 = areaNormal[t1].norm(), a2 = areaNormal[t2].norm();
+        const double a1 = n[t1].norm(), a2 = n[t2].norm();
         const bool sliver = a1 <= 1e-14 * scale * scale || a2 <= 1e-14 * scale * scale;
-        const bool coplanar =
-            sliver || ((areaNormal[t1] / a1 - areaNormal[t2] / a2).norm() <= kCoplanar &&
-                       std::abs((areaNormal[t1] / a1).dot(v[tris[t1][0]] - v[tris[t2][0]])) <=
-                           kCoplanar * scale);
-        if (coplanar) {
+        if (sliver || ((n[t1] / a1 - n[t2] / a2).norm() <= kCoplanar &&
+                       std::abs((n[t1] / a1).dot(v[tris[t1][0]] - v[tris[t2][0]])) <=
+                           kCoplanar * scale)) {
             parent[findRoot(parent, t1)] = findRoot(parent, t2);
         }
     }
-
-    // Faces: one per root, normal = summed area normal, offset = max over the face's vertices.
     std::vector<int> faceOf(nt, -1);
-    std::vector<Vec3> sum;
+    std::vector<int> faceOfRoot(nt, -1);
+    faceCount = 0;
     for (int t = 0; t < nt; ++t) {
-        const int root = findRoot(parent, t);
-        if (faceOf[root] < 0) {
-            faceOf[root] = static_cast<int>(sum.size());
-            sum.emplace_back(Vec3::Zero());
+        int& f = faceOfRoot[findRoot(parent, t)];
+        if (f < 0) {
+            f = faceCount++;
         }
-        faceOf[t] = faceOf[root];
-        sum[faceOf[t]] += areaNormal[t];
+        faceOf[t] = f;
     }
-    auto out = std::shared_ptr<PolyhedronSdf>(new PolyhedronSdf());
-    out->centre_ = c;
-    out->boundingRadius_ = scale;
-    out->normals_.resize(sum.size());
-    out->offsets_.assign(sum.size(), -std::numeric_limits<double>::infinity());
-    for (size_t f = 0; f < sum.size(); ++f) {
-        out->normals_[f] = sum[f].normalized();
+    return faceOf;
+}
+
+} // namespace
+
+/// Normals (summed area normals of the face's triangles) and offsets (max over its vertices, so
+/// that every vertex is inside) about the centroid.
+void PolyhedronSdf::buildFaces(const ConvexMesh& mesh, const std::vector<int>& faceOf,
+                               int faceCount) {
+    const auto& v = mesh.vertices();
+    const auto& tris = mesh.triangles();
+    std::vector<Vec3> sum(faceCount, Vec3::Zero());
+    for (size_t t = 0; t < tris.size(); ++t) {
+        sum[faceOf[t]] += (v[tris[t][1]] - v[tris[t][0]]).cross(v[tris[t][2]] - v[tris[t][0]]);
     }
-    for (int t = 0; t < nt; ++t) {
-        for (int k = 0; k < 3; ++k) {
+    normals_.resize(faceCount);
+    offsets_.assign(faceCount, -std::numeric_limits<double>::infinity());
+    for (int f = 0; f < faceCount; ++f) {
+        normals_[f] = sum[f].normalized();
+    }
+    for (size_t t = 0; t < tris.size(); ++t) {
+        for (const int k : tris[t]) {
             const int f = faceOf[t];
-            out->offsets_[f] = std::max(out->offsets_[f], out->normals_[f].dot(v[tris[t][k]] - c));
+            offsets_[f] = std::max(offsets_[f], normals_[f].dot(v[k] - centre_));
         }
     }
-    for (double d : out->offsets_) {
-        if (!(d > 1e-12 * scale)) {
+    for (const double d : offsets_) {
+        if (!(d > 1e-12 * boundingRadius_)) {
             throw ShapeError("PolyhedronSdf: a face passes through the centroid (flat hull)");
         }
     }
+}
 
-    // Face adjacency (CSR) from the hull edges joining two different faces.
+/// Face adjacency (CSR) from the hull edges joining two different faces.
+void PolyhedronSdf::buildAdjacency(const std::vector<std::pair<std::int64_t, int>>& edges,
+                                   const std::vector<int>& faceOf) {
     std::vector<std::pair<int, int>> links;
     for (size_t e = 0; e + 1 < edges.size(); ++e) {
         if (edges[e].first == edges[e + 1].first) {
@@ -268,13 +272,25 @@ std::shared_ptr<const PolyhedronSdf> PolyhedronSdf::build(const ConvexMesh& mesh
     }
     std::sort(links.begin(), links.end());
     links.erase(std::unique(links.begin(), links.end()), links.end());
-    out->adjacencyOffsets_.assign(sum.size() + 1, 0);
+    adjacencyOffsets_.assign(normals_.size() + 1, 0);
     for (const auto& [from, to] : links) {
-        ++out->adjacencyOffsets_[from + 1];
-        out->adjacency_.push_back(to);
+        ++adjacencyOffsets_[from + 1];
+        adjacency_.push_back(to);
     }
-    std::partial_sum(out->adjacencyOffsets_.begin(), out->adjacencyOffsets_.end(),
-                     out->adjacencyOffsets_.begin());
+    std::partial_sum(adjacencyOffsets_.begin(), adjacencyOffsets_.end(), adjacencyOffsets_.begin());
+}
+
+std::shared_ptr<const PolyhedronSdf> PolyhedronSdf::build(const ConvexMesh& mesh) {
+    auto out = std::shared_ptr<PolyhedronSdf>(new PolyhedronSdf());
+    out->centre_ = mesh.centroid();
+    for (const Vec3& p : mesh.vertices()) {
+        out->boundingRadius_ = std::max(out->boundingRadius_, (p - out->centre_).norm());
+    }
+    const auto edges = sortedEdges(mesh);
+    int faceCount = 0;
+    const std::vector<int> faceOf = mergeCoplanar(mesh, edges, out->boundingRadius_, faceCount);
+    out->buildFaces(mesh, faceOf, faceCount);
+    out->buildAdjacency(edges, faceOf);
     return out;
 }
 

@@ -27,9 +27,11 @@
 #include "minkowski/narrowphase/Query.h"
 
 #include <array>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <span>
+#include <utility>
 #include <vector>
 
 namespace mk {
@@ -62,8 +64,7 @@ public:
     /// maximises s (the plane the ray from c through x crosses first, eq. 22); the value is
     /// h_a* . y - delta_a*, the gradient h_a*.
     [[nodiscard]] SdfSample evaluate(const Vec3& x, int& face) const;
-    /// Number of faces visited by the last evaluate() on this thread is not tracked; this is the
-    /// reference: the face maximising s by a linear scan.
+    /// The reference for evaluate(): the face maximising s by a linear scan.
     [[nodiscard]] int faceLinear(const Vec3& x) const;
 
     [[nodiscard]] int faceCount() const { return static_cast<int>(normals_.size()); }
@@ -80,6 +81,9 @@ public:
 
 private:
     PolyhedronSdf() = default;
+    void buildFaces(const ConvexMesh& mesh, const std::vector<int>& faceOf, int faceCount);
+    void buildAdjacency(const std::vector<std::pair<std::int64_t, int>>& edges,
+                        const std::vector<int>& faceOf);
 
     Vec3 centre_ = Vec3::Zero();
     double boundingRadius_ = 0.0;
