@@ -6,14 +6,26 @@
 ///
 /// Tolerances (scale = max(1 m, diameters of both shapes)):
 /// - distance when separated: |d - d_ref| <= 1e-6 * scale (GJK's relative tolerance is 1e-8);
-/// - penetration depth (GJK + EPA): |d - d_ref| <= 1e-5 * scale; MPR: depth >= d_ref - 1e-6 * scale
-///   (its depth is measured along the portal direction, never below the minimum);
+/// - penetration depth per solverTraits() (Collide.h): minimum translation (GJK + EPA, rtr):
+///   |d - d_ref| <= 1e-5 * scale (rtr beyond 0.05 scale: >= the minimum, a local minimum may
+///   win); portal direction (mpr): depth >= minimum - 1e-6 * scale; inscribed sphere
+///   (sdf-ellipsoid): 0 < depth <= minimum + 1e-5 * scale (approximate SDFs: + 0.05 * scale,
+///   the "few % of the shapes' size" of solverTraits). Unsupported pairs must answer
+///   Status::Unsupported, collide false. Approximate SDFs (sdf-ellipsoid on meshes): only the
+///   verdict and 0 < d <= d_ref;
 /// - boolean: collide == (d_ref <= 0), except where |d_ref| <= 1e-9 m;
-/// - witnesses: |witnessA - witnessB| = |d| within 1e-6 * scale, each on (separated, EPA) or in
-///   (MPR) its shape within 1e-6 * scale (reference point-to-polytope distance);
-/// - normal: unit within 1e-9; separated: the gap of the shapes' projections on it equals d_ref
-///   within 1e-6 * scale (the normal certifies the distance); penetrating: moving B by
-///   (|d| + 1e-4) * normal separates the shapes per the reference;
+/// - witnesses: |witnessA - witnessB| = |d| within 1e-6 * scale and each on its shape within
+///   1e-6 * scale (reference point-to-shape distance; exact distances only). Portal depth (mpr,
+///   Mpr.h: the origin's projection clamped to the final portal): dot(wA - wB, normal) = |d| and
+///   each witness inside its shape. Inscribed sphere (sdf-ellipsoid, exact SDFs): both
+///   witnesses, antipodes of the ball, inside both shapes;
+/// - normal: unit within 1e-9; separated (exact distances): the gap of the shapes' projections
+///   on it equals d_ref within 1e-6 * scale + extent * theta (the normal certifies the distance;
+///   extent = sum of the diameters; theta = directionTolerance(): sqrt(2 eps) for GJK, which
+///   stops on |v| - mu <= eps |v| and so bounds the distance error by eps d but the direction
+///   only by sqrt(2 eps); 2 sqrt(4 eps L / d) for sdf-ellipsoid per its documentation);
+///   penetrating (minimum translation, portal): moving B by (|d| + 1e-4) * normal separates the
+///   shapes per the reference;
 /// - no query (nor the previous-step query of the `previous` strategies) reports MaxIterations
 ///   or InvalidInput; the same query twice gives bit-identical results.
 ///
@@ -99,6 +111,7 @@ struct Case {
     ref::Body bodyB;
     ref::SignedDistance expected;
     double scale = 1.0;
+    double extent = 0.0; ///< sum of both diameters (metre)
 
     [[nodiscard]] std::string describe() const {
         std::ostringstream os;
@@ -166,13 +179,33 @@ bool bitIdentical(const QueryResult& x, const QueryResult& y) {
            same(x.separation, y.separation) && x.hints == y.hints;
 }
 
-/// Checks one result against the reference; adds failures under "solver/task: check".
+/// Angle (rad) within which a solver's normal is promised. GJK stops on |v| - mu <= eps |v|
+/// (van den Bergen 1999, Sec. 3.3): the distance error is at most eps d, but a direction off by
+/// theta only lengthens v by ~ d theta^2 / 2 on a flat or ruled feature: theta <= sqrt(2 eps).
+/// sdf-ellipsoid pins its point only to sqrt(2 Delta rho) across the normal, Delta = eps * L:
+/// docs/solvers-optimization.md gives theta <= 2 sqrt(4 Delta / d).
+double directionTolerance(SolverKind solver, double distance, double scale) {
+    const double eps = defaults::kGjkTolerance;
+    if (solver == SolverKind::SdfEllipsoid) {
+        return std::min(2.0, 2.0 * std::sqrt(4.0 * eps * scale / std::max(std::abs(distance), 1e-300)));
+    }
+    return std::sqrt(2.0 * eps);
+}
+
+/// Checks one result against the reference and what solverTraits() promises for the pair
+/// (supported, exact distance, depth definition); adds failures under "solver/task: check".
 class Checker {
 public:
     Checker(const Case& c, SolverKind solver, WarmStart warm, Task task, Failures& failures)
-        : c_(c), solver_(solver), warm_(warm), task_(task), failures_(failures) {}
+        : c_(c), solver_(solver), warm_(warm), task_(task), failures_(failures),
+          traits_(solverTraits(solver, c.a->shape, c.b->shape)) {}
 
     void check(const QueryResult& r) {
+        if (!traits_.supported) {
+            expect(r.status == Status::Unsupported && !r.collide, "unsupported pair", r,
+                   "solverTraits says unsupported");
+            return;
+        }
         statusValid(r);
         const double ref = c_.expected.value;
         expect(std::abs(ref) <= kBooleanBand || r.collide == (ref <= 0.0), "boolean", r,
@@ -187,7 +220,7 @@ public:
             separated(r);
         } else if (ref < -tolD()) {
             overlapping(r);
-        } else {
+        } else if (traits_.depth == DepthDefinition::MinimumTranslation && traits_.exactDistance) {
             const double want = task_ == Task::Distance ? std::max(ref, 0.0) : ref;
             expect(std::abs(r.distance - want) <= tolD(), "near-contact distance", r, "");
         }
@@ -212,40 +245,42 @@ private:
     }
 
     void statusValid(const QueryResult& r) {
-        expect(r.status != Status::MaxIterations && r.status != Status::InvalidInput, "status", r,
-               "unexpected status");
+        expect(r.status != Status::MaxIterations && r.status != Status::InvalidInput &&
+                   r.status != Status::Unsupported,
+               "status", r, "unexpected status");
         expect(std::abs(r.normal.norm() - 1.0) <= 1e-9, "unit normal", r, "|normal| != 1");
     }
 
     void separated(const QueryResult& r) {
         const double ref = c_.expected.value;
+        const double gapAB = (r.witnessA - r.witnessB).norm();
+        expect(std::abs(gapAB - r.distance) <= tolD(), "witness gap", r, "|wA - wB| = " + fmt(gapAB));
+        if (!traits_.exactDistance) {
+            // Approximate SDFs are lower bounds with the right sign (solverTraits).
+            expect(r.distance > 0.0 && r.distance <= ref + tolD(), "approximate distance", r,
+                   "expected in (0, " + fmt(ref) + "]");
+            return;
+        }
         expect(std::abs(r.distance - ref) <= tolD(), "distance", r,
                "expected " + fmt(ref) + ", error " + fmt(r.distance - ref));
-        expect((r.witnessA - r.witnessB).norm() - r.distance <= tolD() &&
-                   (r.witnessA - r.witnessB).norm() - r.distance >= -tolD(),
-               "witness gap", r, "|wA - wB| = " + fmt((r.witnessA - r.witnessB).norm()));
         onShape(r.witnessA, c_.bodyA, r, "witnessA on A");
         onShape(r.witnessB, c_.bodyB, r, "witnessB on B");
         const double gap = gapAlong(c_.bodyA, c_.bodyB, r.normal);
-        expect(gap >= ref - tolD(), "separating normal", r, "gap along normal " + fmt(gap));
+        const double slack = c_.extent * directionTolerance(solver_, ref, c_.scale);
+        expect(gap >= ref - tolD() - slack, "separating normal", r, "gap along normal " + fmt(gap));
     }
 
     void overlapping(const QueryResult& r) {
-        const double ref = c_.expected.value;
         if (task_ == Task::Distance) {
             expect(r.distance == 0.0 && r.status == Status::Overlapping, "overlap without depth",
                    r, "expected distance 0, status overlapping");
             return;
         }
         expect(r.status == Status::Penetrating, "penetrating status", r, "");
-        if (solver_ == SolverKind::Mpr) {
-            expect(r.distance <= ref + tolD(), "mpr depth >= minimum", r,
-                   "expected depth >= " + fmt(-ref));
-        } else {
-            expect(std::abs(r.distance - ref) <= tolDepth(), "depth", r,
-                   "expected " + fmt(ref) + ", error " + fmt(r.distance - ref));
-        }
-        if (solver_ == SolverKind::Mpr) {
+        depth(r);
+        const double gapAB = (r.witnessA - r.witnessB).norm();
+        switch (traits_.depth) {
+        case DepthDefinition::PortalDirection: {
             // Mpr.h: the witnesses come from the projection of the origin on the final portal,
             // clamped to the portal triangle: only their component along the normal is the depth.
             const double along = (r.witnessA - r.witnessB).dot(r.normal);
@@ -253,14 +288,58 @@ private:
                    "dot(wA - wB, normal) = " + fmt(along));
             inShape(r.witnessA, c_.bodyA, r, "witnessA in A");
             inShape(r.witnessB, c_.bodyB, r, "witnessB in B");
-        } else {
-            expect(std::abs((r.witnessA - r.witnessB).norm() - std::abs(r.distance)) <= tolD(),
-                   "witness gap", r, "|wA - wB| = " + fmt((r.witnessA - r.witnessB).norm()));
+            break;
+        }
+        case DepthDefinition::InscribedSphere:
+            // Antipodes of the largest ball in A n B: inside both shapes (exact SDFs only).
+            expect(std::abs(gapAB - std::abs(r.distance)) <= tolD(), "witness gap", r,
+                   "|wA - wB| = " + fmt(gapAB));
+            if (traits_.exactDistance) {
+                inShape(r.witnessA, c_.bodyA, r, "witnessA in A");
+                inShape(r.witnessA, c_.bodyB, r, "witnessA in B");
+                inShape(r.witnessB, c_.bodyA, r, "witnessB in A");
+                inShape(r.witnessB, c_.bodyB, r, "witnessB in B");
+            }
+            return; // the ball's diameter along its normal is no translation that separates
+        case DepthDefinition::MinimumTranslation:
+            expect(std::abs(gapAB - std::abs(r.distance)) <= tolD(), "witness gap", r,
+                   "|wA - wB| = " + fmt(gapAB));
             onShape(r.witnessA, c_.bodyA, r, "witnessA on A");
             onShape(r.witnessB, c_.bodyB, r, "witnessB on B");
+            break;
         }
         expect(separatesAfterMove(c_.bodyA, c_.bodyB, r.normal, std::abs(r.distance) + kNormalSlack),
                "penetration normal", r, "moving B along the normal does not separate");
+    }
+
+    /// The depth against the reference per the solver's definition (Collide.h).
+    void depth(const QueryResult& r) {
+        const double ref = c_.expected.value;
+        switch (traits_.depth) {
+        case DepthDefinition::MinimumTranslation:
+            // rtr may stop in a local minimum (>= the MTD) in deep penetration (> 0.05 L).
+            if (solver_ == SolverKind::Rtr && -ref > 0.05 * c_.scale) {
+                expect(r.distance <= ref + tolDepth(), "rtr depth >= minimum", r,
+                       "expected depth >= " + fmt(-ref));
+            } else {
+                expect(std::abs(r.distance - ref) <= tolDepth(), "depth", r,
+                       "expected " + fmt(ref) + ", error " + fmt(r.distance - ref));
+            }
+            break;
+        case DepthDefinition::PortalDirection:
+            expect(r.distance <= ref + tolD(), "portal depth >= minimum", r,
+                   "expected depth >= " + fmt(-ref));
+            break;
+        case DepthDefinition::InscribedSphere: {
+            // Exact SDFs: the largest inscribed ball needs at least its diameter of push, so
+            // depth <= MTD. Approximate SDFs (meshes): the ball of the approximations, within
+            // the "few % of the shapes' size" of solverTraits (0.05 * scale).
+            const double slack = traits_.exactDistance ? tolDepth() : 0.05 * c_.scale;
+            expect(r.distance < 0.0 && r.distance >= ref - slack, "inscribed depth <= minimum",
+                   r, "expected depth in (0, " + fmt(-ref) + " + " + fmt(slack) + "]");
+            break;
+        }
+        }
     }
 
     void onShape(const Vec3& w, const ref::Body& body, const QueryResult& r, const char* check) {
@@ -277,6 +356,7 @@ private:
     WarmStart warm_;
     Task task_;
     Failures& failures_;
+    SolverTraits traits_;
 };
 
 /// The query at step t under `warm`: for `previous` strategies the pair is first queried at
@@ -329,20 +409,8 @@ double sampleTarget(std::mt19937_64& rng) {
     return ref::uniform(rng, 0.01, 1.0);
 }
 
-/// Mean of the vertices of a core: an interior point of a solid, the middle of a segment.
-Vec3 coreCentre(const ref::Polytope& p) {
-    Vec3 sum = Vec3::Zero();
-    for (const Vec3& v : p.vertices) {
-        sum += v;
-    }
-    return sum / static_cast<double>(p.vertices.size());
-}
-
-/// Random configuration at (about) a random target signed distance. A at a random pose; B
-/// randomly rotated and moved along a random axis u from the point where the centres of their
-/// cores nearly coincide (overlap, up to a lateral offset of 0.05 m). The signed distance along
-/// such a line is convex in the travel t; bisection (on the reference) finds the travel where it
-/// crosses the target (within 2% + 1e-7 m). Deep targets beyond the start are clamped to it.
+/// Random configuration at (about) a random target signed distance: A at a random pose, B
+/// randomly rotated and placed by ref::placeAt along a random axis (lateral offset <= 0.05 m).
 Case makeCase(const RefShape& a, const RefShape& b, std::mt19937_64& rng) {
     Case c;
     c.a = &a;
@@ -350,31 +418,17 @@ Case makeCase(const RefShape& a, const RefShape& b, std::mt19937_64& rng) {
     c.poseA = Pose(ref::randomRotation(rng), ref::randomVec(rng, -0.5, 0.5));
     c.poseB.rotation = ref::randomRotation(rng);
     c.bodyA = worldBody(a, c.poseA);
-    const ref::Body bAtOrigin = worldBody(b, Pose(c.poseB.rotation, Vec3::Zero()));
     const Vec3 u = ref::randomUnit(rng);
     const Vec3 lateral = ref::randomVec(rng, -0.05, 0.05);
-    const Vec3 start = coreCentre(c.bodyA.core) - coreCentre(bAtOrigin.core) + (lateral - lateral.dot(u) * u);
-    const double target = sampleTarget(rng);
-    auto place = [&](double t) {
-        c.poseB.translation = start + t * u;
-        c.bodyB = worldBody(b, c.poseB);
-        c.expected = ref::signedDistance(c.bodyA, c.bodyB);
-        return c.expected.value;
-    };
-    // Travel at which the projections on u are max(target, 0) + 0.01 apart: sd > target there.
-    const double gap = std::max(target, 0.0) + 0.01;
-    double hi = c.bodyA.core.support(u) + a.radius + gap + bAtOrigin.core.support(-u) + b.radius -
-                u.dot(start);
-    double lo = 0.0;
-    if (place(lo) < target && hi > lo) {
-        for (int i = 0; i < 60 && std::abs(c.expected.value - target) > 0.02 * std::abs(target) + 1e-7; ++i) {
-            const double mid = 0.5 * (lo + hi);
-            (place(mid) < target ? lo : hi) = mid;
-        }
-    }
+    const ref::Placement placed =
+        ref::placeAt(c.bodyA, b.localCore, b.radius, c.poseB.rotation, u, lateral, sampleTarget(rng));
+    c.poseB.translation = placed.translation;
+    c.bodyB = placed.bodyB;
+    c.expected = placed.expected;
     c.previousA = perturbed(c.poseA, rng);
     c.previousB = perturbed(c.poseB, rng);
     c.scale = std::max({1.0, diameter(a), diameter(b)});
+    c.extent = diameter(a) + diameter(b);
     return c;
 }
 

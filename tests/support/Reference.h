@@ -796,6 +796,56 @@ inline SignedDistance capsuleCapsule(const Pose& poseA, double rA, double hhA, c
     return out;
 }
 
+/// Mean of the vertices of a core: an interior point of a solid, the middle of a segment.
+inline Vec3 coreCentre(const Polytope& p) {
+    Vec3 sum = Vec3::Zero();
+    for (const Vec3& v : p.vertices) {
+        sum += v;
+    }
+    return sum / static_cast<double>(p.vertices.size());
+}
+
+/// A placement of body B found by placeAt(): its translation and the reference answer there.
+struct Placement {
+    Vec3 translation = Vec3::Zero();
+    Body bodyB;
+    SignedDistance expected;
+};
+
+/// Places B (core `localCoreB` in B's frame, `radiusB`, rotation `rotationB`) so that its
+/// reference signed distance to `bodyA` is about `target`. B travels along unit axis u from where
+/// the centres of both cores coincide up to `lateral` (orthogonal to u, so it starts overlapping
+/// for small lateral offsets). The signed distance along a line is convex in the travel, so
+/// bisection on the reference finds the travel where it crosses the target, within
+/// 2% of |target| + 1e-7 m (60 halvings at most); a target deeper than the start is clamped to
+/// the start.
+inline Placement placeAt(const Body& bodyA, const Polytope& localCoreB, double radiusB,
+                         const Quat& rotationB, const Vec3& u, const Vec3& lateral,
+                         double target) {
+    const Polytope rotated = transformed(localCoreB, Pose(rotationB, Vec3::Zero()));
+    const Vec3 start = coreCentre(bodyA.core) - coreCentre(rotated) + (lateral - lateral.dot(u) * u);
+    Placement out;
+    auto place = [&](double t) {
+        out.translation = start + t * u;
+        out.bodyB = Body{transformed(rotated, Pose(Quat::Identity(), out.translation)), radiusB};
+        out.expected = signedDistance(bodyA, out.bodyB);
+        return out.expected.value;
+    };
+    // Travel at which the projections on u are max(target, 0) + 0.01 apart: sd > target there.
+    const double gap = std::max(target, 0.0) + 0.01;
+    double hi = bodyA.core.support(u) + bodyA.radius + gap + rotated.support(-u) + radiusB -
+                u.dot(start);
+    double lo = 0.0;
+    if (place(lo) < target && hi > lo) {
+        for (int i = 0; i < 60 && std::abs(out.expected.value - target) > 0.02 * std::abs(target) + 1e-7;
+             ++i) {
+            const double mid = 0.5 * (lo + hi);
+            (place(mid) < target ? lo : hi) = mid;
+        }
+    }
+    return out;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Seeded sampling and printing helpers shared by the random suites
 // ---------------------------------------------------------------------------------------------
