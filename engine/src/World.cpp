@@ -241,6 +241,20 @@ void World::setVelocity(BodyId id, const Vec3& linear, const Vec3& angular) {
     impl_->bodies[id].angularVelocity = angular;
 }
 
+void World::applyImpulse(BodyId id, const Vec3& impulse, const Vec3& worldPoint) {
+    impl_->checkedBody(id);
+    requireFinite(impulse, "applyImpulse", "impulse");
+    requireFinite(worldPoint, "applyImpulse", "point");
+    Body& b = impl_->bodies[id];
+    if (!b.isDynamic()) {
+        return;
+    }
+    const Mat3 r = b.pose.rotation.toRotationMatrix();
+    const Mat3 inverseInertia = r * b.inverseInertiaLocal * r.transpose();
+    b.linearVelocity += b.inverseMass * impulse;
+    b.angularVelocity += inverseInertia * (worldPoint - b.pose.translation).cross(impulse);
+}
+
 void World::setShapePose(BodyId id, const Pose& shapePose) {
     impl_->checkedBody(id);
     requireValidPose(shapePose, "setShapePose");

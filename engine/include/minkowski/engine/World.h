@@ -113,6 +113,13 @@ public:
     void setVelocity(BodyId id, const Vec3& linear, const Vec3& angular);
     /// Teleports a body: its shape's new pose. Contacts of its pairs are kept and refreshed.
     void setShapePose(BodyId id, const Pose& shapePose);
+    /// Applies an impulse (unit: N s) at a point of the world to a dynamic body, changing its
+    /// velocities at once: v += J / m and omega += I^-1 (r x J), with r from the centre of mass to
+    /// the point and I^-1 in the world frame. A force F acting over the next step is J = F h
+    /// (the viewer's mouse spring does this before each step). Static and kinematic bodies have
+    /// infinite mass and are left unchanged.
+    /// \throws EngineError on an unknown id or a non-finite impulse or point.
+    void applyImpulse(BodyId id, const Vec3& impulse, const Vec3& worldPoint);
 
     /// Broadphase pairs of the last step, in (a, b) order.
     [[nodiscard]] std::size_t pairCount() const;
