@@ -16,21 +16,20 @@ Mat3 skew(const Vec3& r) {
 }
 
 /// Velocity of b relative to a at the contact, in the contact frame, bias included.
-Vec3 contactVelocity(const SolverBody& a, const SolverBody& b, const SolverContact& c) {
-    const Vec3 relative = b.linearVelocity + b.angularVelocity.cross(c.rB) - a.linearVelocity -
-                          a.angularVelocity.cross(c.rA);
-    Vec3 v = c.frame.transpose() * relative;
+[[gnu::always_inline]] inline Vec3 contactVelocity(const SolverBody& a, const SolverBody& b, const SolverContact& c) {
+    Vec3 v = c.frame.transpose() * (b.linearVelocity - a.linearVelocity) +
+             c.angularB.transpose() * b.angularVelocity - c.angularA.transpose() * a.angularVelocity;
     v.z() += c.bias;
     return v;
 }
 
 /// Adds the contact-frame impulse `df` to b and its opposite to a.
-void applyImpulse(SolverBody& a, SolverBody& b, const SolverContact& c, const Vec3& df) {
+[[gnu::always_inline]] inline void applyImpulse(SolverBody& a, SolverBody& b, const SolverContact& c, const Vec3& df) {
     const Vec3 p = c.frame * df;
     a.linearVelocity -= a.inverseMass * p;
-    a.angularVelocity -= a.inverseInertia * c.rA.cross(p);
+    a.angularVelocity -= c.responseA * df;
     b.linearVelocity += b.inverseMass * p;
-    b.angularVelocity += b.inverseInertia * c.rB.cross(p);
+    b.angularVelocity += c.responseB * df;
 }
 
 /// Distance from v~ = (t, z) to the dual cone K* = {mu |t| <= z}: the projection onto a cone
@@ -108,11 +107,12 @@ Mat3 contactFrame(const Vec3& n) {
 }
 
 void setupContact(const SolverBody& a, const SolverBody& b, SolverContact& c) {
-    const Mat3 sa = skew(c.rA);
-    const Mat3 sb = skew(c.rB);
-    const Mat3 k = (a.inverseMass + b.inverseMass) * Mat3::Identity() -
-                   sa * a.inverseInertia * sa - sb * b.inverseInertia * sb;
-    c.delassus = c.frame.transpose() * k * c.frame;
+    c.angularA = skew(c.rA) * c.frame;
+    c.angularB = skew(c.rB) * c.frame;
+    c.responseA = a.inverseInertia * c.angularA;
+    c.responseB = b.inverseInertia * c.angularB;
+    c.delassus = (a.inverseMass + b.inverseMass) * Mat3::Identity() +
+                 c.angularA.transpose() * c.responseA + c.angularB.transpose() * c.responseB;
 }
 
 double normalBias(double distance, double approach, double restitution, double h,

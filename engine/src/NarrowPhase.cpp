@@ -45,9 +45,10 @@ void World::Impl::queryPair(PairState& p, const QueryRequest& base) {
     p.cache.prepare(settings.narrowPhase.warmStart, stepIndex, a.shape, poseA, b.shape, poseB, request);
 
     const bool timed = static_cast<bool>(hook);
-    StageTimer timer;
+    const auto start = timed ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{};
     p.result = collide(a.shape, poseA, b.shape, poseB, request);
-    const double seconds = timed ? timer.lap() : 0.0;
+    const double seconds =
+        timed ? std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() : 0.0;
     p.cache.update(stepIndex, poseA, poseB, p.result);
 
     StepCounts& c = stats.counts;

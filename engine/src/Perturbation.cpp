@@ -40,9 +40,12 @@ void World::Impl::perturbContacts(PairState& p, double threshold) {
         request.initialGuess = p.result.separation;
         request.hints = p.result.hints;
         const bool timed = static_cast<bool>(hook);
-        StageTimer timer;
+        const auto start =
+            timed ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{};
         const QueryResult r = collide(a.shape, poseA, b.shape, poseB, request);
-        const double seconds = timed ? timer.lap() : 0.0;
+        const double seconds =
+            timed ? std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()
+                  : 0.0;
         ++stats.counts.perturbationCalls;
         if (timed) {
             hook(NarrowPhaseEvent{stepIndex, p.key.a, p.key.b, a.shape, b.shape, poseA, poseB,

@@ -37,6 +37,13 @@ struct SolverContact {
     Vec3 rB = Vec3::Zero();   ///< from b's centre of mass to the contact point on b (unit: metre)
     Mat3 frame = Mat3::Identity(); ///< columns t1, t2, n (n from a to b)
     Mat3 delassus = Mat3::Identity(); ///< G_i (unit: 1/kg)
+    /// Set by setupContact so that a sweep needs no cross product or inertia product:
+    /// columns r_a x d_k and r_b x d_k (d_k the frame's columns), and I_a^-1 (r_a x d_k),
+    /// I_b^-1 (r_b x d_k) (world frame).
+    Mat3 angularA = Mat3::Zero();
+    Mat3 angularB = Mat3::Zero();
+    Mat3 responseA = Mat3::Zero();
+    Mat3 responseB = Mat3::Zero();
     /// Added to the normal relative velocity: the constraint is v_n + bias >= 0 (unit: m/s).
     double bias = 0.0;
     double friction = 0.0;         ///< mu
@@ -55,8 +62,10 @@ struct PgsResult {
 /// Basis, Revisited", JCGT 2017): branch-free, continuous except across n_z = 0.
 [[nodiscard]] Mat3 contactFrame(const Vec3& n);
 
-/// Fills rA, rB, frame and the Delassus block G = R^T K R with
-/// K = (1/m_a + 1/m_b) Id - [r_a]x I_a^-1 [r_a]x - [r_b]x I_b^-1 [r_b]x.
+/// From rA, rB and frame: the Delassus block G = R^T K R with
+/// K = (1/m_a + 1/m_b) Id - [r_a]x I_a^-1 [r_a]x - [r_b]x I_b^-1 [r_b]x, i.e.
+/// G = (1/m_a + 1/m_b) Id + J_a^T I_a^-1 J_a + J_b^T I_b^-1 J_b with J = [r]x R, and the
+/// precomputed angular terms.
 void setupContact(const SolverBody& a, const SolverBody& b, SolverContact& contact);
 
 /// Normal bias of a contact at signed distance `distance` (unit: metre) whose normal relative
