@@ -5,7 +5,7 @@ set -euo pipefail
 
 PACKAGES=(
   build-essential cmake ninja-build pkg-config git
-  libeigen3-dev libqhull-dev libtinyobjloader-dev libcli11-dev libspdlog-dev libfmt-dev
+  libeigen3-dev libqhull-dev libtinyobjloader-dev libtomlplusplus-dev libcli11-dev libspdlog-dev libfmt-dev
   libhdf5-dev libbullet-dev libglfw3-dev libimgui-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   libccd-dev libfcl-dev

@@ -4,6 +4,8 @@
 
 #include "BenchCommand.h"
 #include "Command.h"
+#include "ListCommand.h"
+#include "RunCommand.h"
 
 #include "minkowski/narrowphase/Collide.h"
 
@@ -36,8 +38,16 @@ int main(int argc, char** argv) {
     CLI::App app{"minkowski: rigid-body physics with a pluggable convex narrow phase "
                  "(GJK, Polyak/Nesterov GJK, EPA, MPR)."};
     app.require_subcommand(1);
+    // Global flags, accepted before or after the sub-command (fallthrough).
+    bool verbose = false;
+    bool quiet = false;
+    app.add_flag("-v,--verbose", verbose, "Debug messages on stderr");
+    app.add_flag("-q,--quiet", quiet, "Only warnings and errors on stderr (no progress)");
+    app.fallthrough();
     std::vector<std::unique_ptr<mk::cli::Command>> commands;
     commands.push_back(mk::cli::makeBenchCommand(app));
+    commands.push_back(mk::cli::makeRunCommand(app));
+    commands.push_back(mk::cli::makeListCommand(app));
 
     try {
         app.parse(argc, argv);
@@ -45,6 +55,8 @@ int main(int argc, char** argv) {
         const int code = app.exit(error); // prints the help, or the error and a hint
         return code == 0 ? mk::cli::kExitOk : mk::cli::kExitUsage;
     }
+    spdlog::set_level(quiet ? spdlog::level::warn
+                            : (verbose ? spdlog::level::debug : spdlog::level::info));
     try {
         return runChosen(commands);
     } catch (const mk::cli::UsageError& error) {

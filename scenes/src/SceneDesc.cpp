@@ -1,0 +1,121 @@
+/// \file SceneDesc.cpp
+/// Comparisons, names and the engine settings of a scene description.
+
+#include "minkowski/scenes/SceneDesc.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace mk::scenes {
+namespace {
+
+bool sameContact(const ContactSettings& a, const ContactSettings& b) {
+    return a.margin == b.margin && a.restOffset == b.restOffset &&
+           a.breakingThreshold == b.breakingThreshold &&
+           a.relativeBreakingThreshold == b.relativeBreakingThreshold &&
+           a.perturbationIterations == b.perturbationIterations &&
+           a.perturbationMinPoints == b.perturbationMinPoints;
+}
+
+bool samePgs(const PgsSettings& a, const PgsSettings& b) {
+    return a.maxIterations == b.maxIterations && a.tolerance == b.tolerance &&
+           a.relativeTolerance == b.relativeTolerance && a.overRelaxation == b.overRelaxation &&
+           a.warmStartFactor == b.warmStartFactor && a.baumgarte == b.baumgarte &&
+           a.slop == b.slop && a.restitutionThreshold == b.restitutionThreshold;
+}
+
+} // namespace
+
+bool BodySpec::operator==(const BodySpec& o) const {
+    return name == o.name && shape == o.shape && type == o.type && position == o.position &&
+           rotation.coeffs() == o.rotation.coeffs() && linearVelocity == o.linearVelocity &&
+           angularVelocity == o.angularVelocity && density == o.density && mass == o.mass &&
+           material == o.material;
+}
+
+bool SceneDesc::operator==(const SceneDesc& o) const {
+    return name == o.name && description == o.description && simulation == o.simulation &&
+           sameContact(contact, o.contact) && samePgs(pgs, o.pgs) && shapes == o.shapes &&
+           materials == o.materials && funnel == o.funnel && bodies == o.bodies &&
+           generators == o.generators;
+}
+
+int lineOf(const SceneDesc& scene, const std::string& key) {
+    std::string k = key;
+    while (!k.empty()) {
+        if (const auto it = scene.keyLines.find(k); it != scene.keyLines.end()) {
+            return it->second;
+        }
+        const size_t cut = k.find_last_of(".[");
+        k = cut == std::string::npos ? std::string() : k.substr(0, cut);
+    }
+    return 0;
+}
+
+std::int64_t stepsPerTrajectory(const SimulationSpec& simulation) {
+    return std::max<std::int64_t>(1, std::llround(simulation.seconds / simulation.timeStep));
+}
+
+WorldSettings worldSettings(const SceneDesc& scene) {
+    WorldSettings settings;
+    settings.timeStep = scene.simulation.timeStep;
+    settings.gravity = scene.simulation.gravity;
+    settings.gyroscopic = scene.simulation.gyroscopic;
+    settings.narrowPhase.solver = scene.simulation.solver;
+    settings.narrowPhase.warmStart = scene.simulation.warmStart;
+    settings.narrowPhase.contactCache = scene.simulation.contactCache;
+    settings.contact = scene.contact;
+    settings.pgs = scene.pgs;
+    return settings;
+}
+
+std::string_view name(ShapeKind kind) {
+    switch (kind) {
+    case ShapeKind::Sphere: return "sphere";
+    case ShapeKind::Box: return "box";
+    case ShapeKind::Capsule: return "capsule";
+    case ShapeKind::Cylinder: return "cylinder";
+    case ShapeKind::Cone: return "cone";
+    case ShapeKind::Ellipsoid: return "ellipsoid";
+    case ShapeKind::Mesh: return "mesh";
+    }
+    return "?";
+}
+
+std::string_view name(BodyType type) {
+    switch (type) {
+    case BodyType::Static: return "static";
+    case BodyType::Dynamic: return "dynamic";
+    case BodyType::Kinematic: return "kinematic";
+    }
+    return "?";
+}
+
+std::string_view name(Placement placement) {
+    switch (placement) {
+    case Placement::Points: return "points";
+    case Placement::Grid: return "grid";
+    case Placement::Funnel: return "funnel";
+    case Placement::Stack: return "stack";
+    }
+    return "?";
+}
+
+std::string_view name(Orientation orientation) {
+    switch (orientation) {
+    case Orientation::Identity: return "identity";
+    case Orientation::Random: return "random";
+    case Orientation::Yaw: return "yaw";
+    }
+    return "?";
+}
+
+std::string_view name(Pick pick) {
+    switch (pick) {
+    case Pick::Random: return "random";
+    case Pick::Cycle: return "cycle";
+    }
+    return "?";
+}
+
+} // namespace mk::scenes

@@ -1,0 +1,278 @@
+/// \file SceneWriter.cpp
+/// SceneDesc -> TOML. Numbers in shortest round-trip form, so that reading the text back gives
+/// the same doubles. Written by hand (not toml++'s formatter) to control the layout and comments.
+
+#include "minkowski/scenes/SceneFile.h"
+
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+namespace mk::scenes {
+namespace {
+
+std::string number(double v) {
+    char buffer[64];
+    const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, v);
+    std::string s(buffer, end);
+    if (s.find_first_of(".eEn") == std::string::npos) {
+        s += ".0"; // a TOML float, not an integer
+    }
+    return s;
+}
+
+std::string tomlString(std::string_view s) {
+    std::string out = "\"";
+    for (const char ch : s) {
+        const auto c = static_cast<unsigned char>(ch);
+        if (ch == '"' || ch == '\\') {
+            out += '\\';
+            out += ch;
+        } else if (c < 0x20 || c == 0x7f) {
+            char buffer[8];
+            std::snprintf(buffer, sizeof buffer, "\\u%04x", c);
+            out += buffer;
+        } else {
+            out += ch;
+        }
+    }
+    return out + "\"";
+}
+
+/// A bare key when TOML allows it, else a quoted one.
+std::string key(std::string_view k) {
+    const bool bare = !k.empty() && k.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmno"
+                                                        "pqrstuvwxyz0123456789_-") ==
+                                        std::string_view::npos;
+    return bare ? std::string(k) : tomlString(k);
+}
+
+/// "[a, b, ...]". (Built by append: `"[" + std::string` trips GCC 12's -Wrestrict.)
+std::string array(std::initializer_list<double> values) {
+    std::string s("[");
+    for (const double v : values) {
+        s.append(s.size() > 1 ? ", " : "").append(number(v));
+    }
+    return s.append("]");
+}
+
+std::string vec(const Vec3& v) { return array({v.x(), v.y(), v.z()}); }
+
+class Writer {
+public:
+    void table(const std::string& header) { out_ << "\n[" << header << "]\n"; }
+    void arrayTable(const std::string& header) { out_ << "\n[[" << header << "]]\n"; }
+    void comment(const std::string& text) { out_ << "# " << text << "\n"; }
+    /// `value` is TOML text already (a number, an array, an inline table).
+    void raw(std::string_view k, const std::string& value) {
+        out_ << key(k) << " = " << value << "\n";
+    }
+    void put(std::string_view k, double v) { raw(k, number(v)); }
+    void put(std::string_view k, std::int64_t v) { raw(k, std::to_string(v)); }
+    void put(std::string_view k, int v) { raw(k, std::to_string(v)); }
+    void put(std::string_view k, bool v) { raw(k, v ? "true" : "false"); }
+    void put(std::string_view k, std::string_view s) { raw(k, tomlString(s)); }
+    void put(std::string_view k, const Vec3& v) { raw(k, vec(v)); }
+    void putIf(bool condition, std::string_view k, const auto& v) {
+        if (condition) {
+            put(k, v);
+        }
+    }
+    [[nodiscard]] std::string str() const { return out_.str(); }
+
+private:
+    std::ostringstream out_;
+};
+
+void writeSimulation(Writer& w, const SimulationSpec& s) {
+    w.table("simulation");
+    const double hz = 1.0 / s.timeStep;
+    if (hz == std::round(hz) && 1.0 / hz == s.timeStep) {
+        w.put("hz", hz);
+    } else {
+        w.put("time_step", s.timeStep);
+    }
+    w.put("seconds", s.seconds);
+    w.put("trajectories", s.trajectories);
+    w.put("seed", static_cast<std::int64_t>(s.seed));
+    w.put("solver", name(s.solver));
+    w.put("warm_start", name(s.warmStart));
+    w.put("gravity", s.gravity);
+    w.put("gyroscopic", s.gyroscopic);
+    w.put("contact_cache", s.contactCache);
+}
+
+void writeSolverSettings(Writer& w, const ContactSettings& c, const PgsSettings& p) {
+    w.table("contact");
+    w.put("margin", c.margin);
+    w.put("rest_offset", c.restOffset);
+    w.put("breaking_threshold", c.breakingThreshold);
+    w.put("relative_breaking_threshold", c.relativeBreakingThreshold);
+    w.put("perturbation_iterations", c.perturbationIterations);
+    w.put("perturbation_min_points", c.perturbationMinPoints);
+    w.table("pgs");
+    w.put("max_iterations", p.maxIterations);
+    w.put("tolerance", p.tolerance);
+    w.put("relative_tolerance", p.relativeTolerance);
+    w.put("over_relaxation", p.overRelaxation);
+    w.put("warm_start_factor", p.warmStartFactor);
+    w.put("baumgarte", p.baumgarte);
+    w.put("slop", p.slop);
+    w.put("restitution_threshold", p.restitutionThreshold);
+}
+
+void writeFunnel(Writer& w, const FunnelSpec& f) {
+    w.table("funnel");
+    w.put("half_width", f.halfWidth);
+    w.put("tilt_degrees", f.tiltDegrees);
+    w.put("wall_height", f.wallHeight);
+    w.put("wall_thickness", f.wallThickness);
+    w.put("floor_half_width", f.floorHalfWidth);
+    w.putIf(!f.material.empty(), "material", std::string_view(f.material));
+}
+
+void writeShape(Writer& w, const std::string& shapeName, const ShapeDesc& s) {
+    w.table("shapes." + key(shapeName));
+    w.put("type", name(s.kind));
+    switch (s.kind) {
+    case ShapeKind::Sphere: w.put("radius", s.radius); break;
+    case ShapeKind::Box: w.put("half_extents", s.halfExtents); break;
+    case ShapeKind::Ellipsoid: w.put("radii", s.radii); break;
+    case ShapeKind::Capsule:
+    case ShapeKind::Cylinder:
+    case ShapeKind::Cone:
+        w.put("radius", s.radius);
+        w.put("half_height", s.halfHeight);
+        break;
+    case ShapeKind::Mesh:
+        w.put("path", std::string_view(s.path));
+        w.putIf(s.scale != 1.0, "scale", s.scale);
+        break;
+    }
+}
+
+void writeBody(Writer& w, const BodySpec& b) {
+    w.arrayTable("bodies");
+    w.putIf(!b.name.empty(), "name", std::string_view(b.name));
+    w.put("shape", std::string_view(b.shape));
+    w.put("type", name(b.type));
+    w.put("position", b.position);
+    if (b.rotation.coeffs() != Quat::Identity().coeffs()) {
+        const Quat& q = b.rotation;
+        w.raw("rotation", array({q.w(), q.x(), q.y(), q.z()}));
+    }
+    w.putIf(!b.linearVelocity.isZero(0.0), "linear_velocity", b.linearVelocity);
+    w.putIf(!b.angularVelocity.isZero(0.0), "angular_velocity", b.angularVelocity);
+    w.putIf(b.density.has_value(), "density", b.density.value_or(0.0));
+    w.putIf(b.mass.has_value(), "mass", b.mass.value_or(0.0));
+    w.putIf(!b.material.empty(), "material", std::string_view(b.material));
+}
+
+std::string stringList(const std::vector<std::string>& names) {
+    std::string s = "[";
+    for (size_t i = 0; i < names.size(); ++i) {
+        s += (i ? ", " : "") + tomlString(names[i]);
+    }
+    return s + "]";
+}
+
+/// "{ min = [..], max = [..] }".
+std::string range(const Range3& r) {
+    return std::string("{ min = ").append(vec(r.min)).append(", max = ").append(vec(r.max)).append(" }");
+}
+
+void writePlacement(Writer& w, const GeneratorSpec& g) {
+    w.put("placement", name(g.placement));
+    switch (g.placement) {
+    case Placement::Points: {
+        std::string points = "[";
+        for (size_t i = 0; i < g.points.size(); ++i) {
+            points += (i ? ", " : "") + vec(g.points[i]);
+        }
+        w.raw("points", points + "]");
+        break;
+    }
+    case Placement::Grid:
+        w.put("center", g.center);
+        w.raw("half_size", array({g.halfSize.x(), g.halfSize.y()}));
+        w.put("cell", g.cell);
+        w.put("jitter", g.jitter);
+        break;
+    case Placement::Funnel:
+        w.put("start_height", g.startHeight);
+        w.put("cell", g.cell);
+        w.put("jitter", g.jitter);
+        break;
+    case Placement::Stack:
+        w.put("center", g.center);
+        w.put("gap", g.gap);
+        break;
+    }
+}
+
+void writeGenerator(Writer& w, const GeneratorSpec& g) {
+    w.arrayTable("generators");
+    w.put("name", std::string_view(g.name));
+    w.put("count", g.count);
+    w.raw("shapes", stringList(g.shapes));
+    w.put("pick", name(g.pick));
+    w.putIf(g.density.has_value(), "density", g.density.value_or(0.0));
+    w.putIf(g.mass.has_value(), "mass", g.mass.value_or(0.0));
+    w.putIf(!g.material.empty(), "material", std::string_view(g.material));
+    writePlacement(w, g);
+    w.put("orientation", name(g.orientation));
+    w.raw("linear_velocity", range(g.linearVelocity));
+    w.raw("angular_velocity", range(g.angularVelocity));
+}
+
+} // namespace
+
+std::string formatScene(const SceneDesc& scene) {
+    Writer w;
+    w.comment("Minkowski scene (docs/scene-format.md). Units: metre, second, kilogram.");
+    w.put("name", std::string_view(scene.name));
+    w.putIf(!scene.description.empty(), "description", std::string_view(scene.description));
+    writeSimulation(w, scene.simulation);
+    writeSolverSettings(w, scene.contact, scene.pgs);
+    if (scene.funnel) {
+        writeFunnel(w, *scene.funnel);
+    }
+    for (const auto& [materialName, m] : scene.materials) {
+        w.table("materials." + key(materialName));
+        w.put("friction", m.friction);
+        w.put("restitution", m.restitution);
+    }
+    for (const auto& [shapeName, shape] : scene.shapes) {
+        writeShape(w, shapeName, shape);
+    }
+    for (const BodySpec& b : scene.bodies) {
+        writeBody(w, b);
+    }
+    for (const GeneratorSpec& g : scene.generators) {
+        writeGenerator(w, g);
+    }
+    return w.str();
+}
+
+void writeSceneFile(const SceneDesc& scene, const std::filesystem::path& path) {
+    namespace fs = std::filesystem;
+    SceneDesc copy = scene;
+    const fs::path folder = fs::absolute(path).parent_path();
+    for (auto& [shapeName, shape] : copy.shapes) {
+        if (shape.kind == ShapeKind::Mesh && fs::path(shape.path).is_relative()) {
+            const fs::path target = fs::absolute(scene.baseDirectory / shape.path);
+            const fs::path relative = target.lexically_normal().lexically_relative(folder);
+            shape.path = (relative.empty() ? target : relative).generic_string();
+        }
+    }
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    out << formatScene(copy);
+    out.close();
+    if (!out) {
+        throw SceneError(path.string(), 0, "", "cannot write the scene file");
+    }
+}
+
+} // namespace mk::scenes

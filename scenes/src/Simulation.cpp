@@ -1,0 +1,127 @@
+/// \file Simulation.cpp
+/// The trajectory loop and its statistics.
+
+#include "minkowski/scenes/Simulation.h"
+
+#include "minkowski/scenes/SceneFile.h"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <numeric>
+
+namespace mk::scenes {
+namespace {
+
+constexpr std::uint64_t kFnvOffset = 0xcbf29ce484222325ULL;
+constexpr std::uint64_t kFnvPrime = 0x100000001b3ULL;
+
+std::uint64_t fnvAppend(std::uint64_t hash, std::uint64_t value) {
+    for (int i = 0; i < 8; ++i) {
+        hash = (hash ^ ((value >> (8 * i)) & 0xffU)) * kFnvPrime;
+    }
+    return hash;
+}
+
+void addStep(RunStats& stats, const StepCounts& c) {
+    ++stats.steps;
+    stats.narrowPhaseCalls += c.narrowPhaseCalls;
+    stats.perturbationCalls += c.perturbationCalls;
+    stats.narrowPhaseSkipped += c.narrowPhaseSkipped;
+    stats.narrowPhaseFailures += c.narrowPhaseFailures;
+    stats.contacts += c.contacts;
+    stats.maxContacts = std::max<std::int64_t>(stats.maxContacts, c.contacts);
+    stats.pgsIterations += c.pgsIterations;
+    stats.pgsUnconverged += c.pgsConverged ? 0 : 1;
+}
+
+/// Runs one trajectory to its end; returns its final state hash.
+std::uint64_t runTrajectory(const SceneDesc& scene, const SceneShapes& shapes, int trajectory,
+                            std::int64_t totalSteps, const RunOptions& options, RunStats& stats) {
+    BuiltScene built = buildWorld(scene, shapes, trajectory);
+    stats.bodies = static_cast<std::int64_t>(built.world.bodyCount());
+    stats.dynamicBodies = 0;
+    for (BodyId id = 0; id < built.world.bodyCount(); ++id) {
+        stats.dynamicBodies += built.world.body(id).isDynamic() ? 1 : 0;
+    }
+    built.world.setNarrowPhaseHook([&stats](const NarrowPhaseEvent& e) {
+        stats.callSeconds.push_back(static_cast<float>(e.seconds));
+        if (!e.perturbed) {
+            stats.gjkIterations += e.result.iterations;
+            stats.penetrationIterations += e.result.penetrationIterations;
+        }
+    });
+    const std::int64_t steps = stepsPerTrajectory(scene.simulation);
+    for (std::int64_t s = 0; s < steps; ++s) {
+        built.world.step();
+        addStep(stats, built.world.lastStats().counts);
+        if (options.afterStep) {
+            options.afterStep(built);
+        }
+        if (options.progress) {
+            options.progress(stats.steps, totalSteps);
+        }
+    }
+    spdlog::debug("trajectory {}: {} steps, state hash {:016x}", trajectory, steps,
+                  built.world.stateHash());
+    return built.world.stateHash();
+}
+
+} // namespace
+
+double RunStats::meanCallSeconds() const {
+    if (callSeconds.empty()) {
+        return 0.0;
+    }
+    return std::accumulate(callSeconds.begin(), callSeconds.end(), 0.0) /
+           static_cast<double>(callSeconds.size());
+}
+
+double RunStats::callSecondsQuantile(double q) const {
+    if (callSeconds.empty()) {
+        return 0.0;
+    }
+    std::vector<float> sorted = callSeconds;
+    const auto rank = static_cast<size_t>(
+        std::clamp(std::ceil(q * static_cast<double>(sorted.size())) - 1.0, 0.0,
+                   static_cast<double>(sorted.size() - 1)));
+    std::nth_element(sorted.begin(), sorted.begin() + static_cast<std::ptrdiff_t>(rank),
+                     sorted.end());
+    return sorted[rank];
+}
+
+double RunStats::realTimeFactor() const {
+    return wallSeconds > 0.0 ? simulatedSeconds / wallSeconds : 0.0;
+}
+
+RunStats runScene(const SceneDesc& scene, const SceneShapes& shapes, const RunOptions& options) {
+    const int first = options.firstTrajectory;
+    const int count = options.trajectoryCount < 0 ? scene.simulation.trajectories - first
+                                                  : options.trajectoryCount;
+    if (first < 0 || count < 1 || first + count > scene.simulation.trajectories) {
+        throw sceneError(scene, "simulation.trajectories",
+                         "trajectories [" + std::to_string(first) + ", " +
+                             std::to_string(first + count) + ") out of range [0, " +
+                             std::to_string(scene.simulation.trajectories) + ")");
+    }
+    const auto start = std::chrono::steady_clock::now();
+    const std::int64_t totalSteps = count * stepsPerTrajectory(scene.simulation);
+    RunStats stats;
+    stats.firstTrajectory = first;
+    std::uint64_t combined = kFnvOffset;
+    std::uint64_t last = 0;
+    for (int t = first; t < first + count; ++t) {
+        last = runTrajectory(scene, shapes, t, totalSteps, options, stats);
+        combined = fnvAppend(combined, last);
+        ++stats.trajectories;
+    }
+    stats.stateHash = count == 1 ? last : combined;
+    stats.simulatedSeconds = static_cast<double>(stats.steps) * scene.simulation.timeStep;
+    stats.wallSeconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return stats;
+}
+
+} // namespace mk::scenes

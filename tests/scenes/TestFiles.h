@@ -1,0 +1,75 @@
+#pragma once
+/// \file TestFiles.h
+/// Helpers of the scenes tests: a scratch folder removed at the end, file writing, and a capture
+/// of spdlog's messages.
+
+#include <spdlog/sinks/ostream_sink.h>
+#include <spdlog/spdlog.h>
+
+#include <filesystem>
+#include <fstream>
+#include <gtest/gtest.h>
+#include <sstream>
+#include <string>
+#include <unistd.h>
+
+namespace mk::scenes::test {
+
+/// A fresh folder under the system's temporary folder, named after the running test.
+class ScratchFolder {
+public:
+    ScratchFolder() {
+        const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+        path_ = std::filesystem::temp_directory_path() /
+                ("mk_scenes_" + std::string(info->test_suite_name()) + "_" + info->name() + "_" +
+                 std::to_string(::getpid()));
+        std::filesystem::remove_all(path_);
+        std::filesystem::create_directories(path_);
+    }
+    ~ScratchFolder() {
+        std::error_code ec;
+        std::filesystem::remove_all(path_, ec);
+    }
+    ScratchFolder(const ScratchFolder&) = delete;
+    ScratchFolder& operator=(const ScratchFolder&) = delete;
+
+    /// Writes `content` (bytes as given) to `name` in the folder; returns its path.
+    [[nodiscard]] std::filesystem::path write(const std::string& name,
+                                              const std::string& content) const {
+        const std::filesystem::path file = path_ / name;
+        std::ofstream(file, std::ios::binary) << content;
+        return file;
+    }
+    [[nodiscard]] const std::filesystem::path& path() const { return path_; }
+
+private:
+    std::filesystem::path path_;
+};
+
+/// Sends spdlog's default logger to a string for the lifetime of the object.
+class CapturedLog {
+public:
+    CapturedLog() : previous_(spdlog::default_logger()) {
+        auto sink = std::make_shared<spdlog::sinks::ostream_sink_mt>(stream_);
+        spdlog::set_default_logger(std::make_shared<spdlog::logger>("captured", sink));
+    }
+    ~CapturedLog() { spdlog::set_default_logger(previous_); }
+    CapturedLog(const CapturedLog&) = delete;
+    CapturedLog& operator=(const CapturedLog&) = delete;
+
+    [[nodiscard]] std::string text() const { return stream_.str(); }
+
+private:
+    std::shared_ptr<spdlog::logger> previous_;
+    std::ostringstream stream_;
+};
+
+/// The whole content of a file.
+inline std::string readFile(const std::filesystem::path& file) {
+    std::ifstream in(file, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+} // namespace mk::scenes::test

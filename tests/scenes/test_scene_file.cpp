@@ -1,0 +1,203 @@
+/// \file test_scene_file.cpp
+/// Scene files: the built-in scenes round-trip through formatScene/parseScene and equal their files
+/// in scenes/data; malformed files give errors naming the file, the line and the key.
+
+#include "TestFiles.h"
+
+#include "minkowski/scenes/BuiltinScenes.h"
+#include "minkowski/scenes/SceneFile.h"
+#include "minkowski/scenes/Shapes.h"
+
+#include <gtest/gtest.h>
+
+namespace mk::scenes {
+namespace {
+
+using test::ScratchFolder;
+
+TEST(SceneFile, BuiltinScenesRoundTrip) {
+    ASSERT_GE(builtinSceneFiles().size(), 6u);
+    for (const BuiltinSceneFile& file : builtinSceneFiles()) {
+        SCOPED_TRACE(std::string(file.name));
+        const SceneDesc scene = builtinScene(file.name);
+        const std::string text = formatScene(scene);
+        const SceneDesc back = parseScene(text, "roundtrip.toml", scene.baseDirectory);
+        EXPECT_EQ(back, scene);
+        EXPECT_EQ(formatScene(back), text);
+    }
+}
+
+TEST(SceneFile, EveryBuiltinSceneIsItsFile) {
+    for (const BuiltinSceneFile& file : builtinSceneFiles()) {
+        SCOPED_TRACE(std::string(file.name));
+        const SceneDesc fromFile =
+            readSceneFile(builtinScenesDirectory() / (std::string(file.name) + ".toml"));
+        EXPECT_EQ(fromFile, builtinScene(file.name));
+        EXPECT_EQ(fromFile.name, file.name);
+        EXPECT_FALSE(fromFile.description.empty());
+    }
+}
+
+TEST(SceneFile, WrittenFileKeepsMeshPathsValidFromItsNewFolder) {
+    const ScratchFolder folder;
+    const SceneDesc scene = builtinScene("funnel");
+    writeSceneFile(scene, folder.path() / "copy.toml");
+    const SceneDesc copy = readSceneFile(folder.path() / "copy.toml");
+    EXPECT_EQ(copy.simulation, scene.simulation);
+    EXPECT_EQ(copy.generators, scene.generators);
+    for (const auto& [name, shape] : scene.shapes) {
+        const auto original = std::filesystem::weakly_canonical(scene.baseDirectory / shape.path);
+        const auto moved = std::filesystem::weakly_canonical(copy.baseDirectory / copy.shapes.at(name).path);
+        EXPECT_EQ(original, moved) << name;
+    }
+    EXPECT_EQ(loadShapes(copy).size(), scene.shapes.size());
+}
+
+TEST(SceneFile, AxisAngleRotationsAndHzAreRead) {
+    const SceneDesc scene = parseScene(R"(
+[simulation]
+hz = 240
+[shapes.box]
+type = "box"
+half_extents = [0.1, 0.2, 0.3]
+[[bodies]]
+shape = "box"
+rotation = { axis = [0.0, 0.0, 2.0], degrees = 90.0 }
+)",
+                                       "inline.toml", ".");
+    EXPECT_EQ(scene.simulation.timeStep, 1.0 / 240.0);
+    EXPECT_EQ(scene.name, "inline");
+    const Vec3 x = scene.bodies[0].rotation * Vec3::UnitX();
+    EXPECT_LT((x - Vec3::UnitY()).norm(), 1e-15);
+}
+
+/// What a malformed file must say: "<file>:<line>: <key>: <message...>".
+struct Malformed {
+    std::string what;
+    std::string text;
+    std::string expected; // a prefix of the message after "bad.toml:"
+};
+
+void PrintTo(const Malformed& m, std::ostream* out) { *out << m.what; }
+
+class MalformedScene : public ::testing::TestWithParam<Malformed> {};
+
+TEST_P(MalformedScene, ErrorNamesFileLineAndKey) {
+    const Malformed& m = GetParam();
+    try {
+        (void)parseScene(m.text, "bad.toml", ".");
+        FAIL() << "no error for: " << m.what;
+    } catch (const SceneError& error) {
+        const std::string message = error.what();
+        EXPECT_EQ(message.rfind(std::string("bad.toml:") + m.expected, 0), 0u)
+            << m.what << "\n  got: " << message << "\n  expected prefix: bad.toml:" << m.expected;
+        EXPECT_GT(error.line(), 0) << m.what;
+    }
+}
+
+const std::string kBox = "[shapes.box]\ntype = \"box\"\nhalf_extents = [0.1, 0.1, 0.1]\n";
+
+INSTANTIATE_TEST_SUITE_P(
+    Cases, MalformedScene,
+    ::testing::Values(
+        Malformed{"syntax", "name = \"x\"\n[simulation\nhz = 120\n", "2:"},
+        Malformed{"type", "[simulation]\nseconds = \"long\"\n",
+                  "2: simulation.seconds: expected a number, got a string"},
+        Malformed{"unknown key", "[simulation]\nsecnds = 1.0\n",
+                  "2: simulation.secnds: unknown key (valid: "},
+        Malformed{"range", "[shapes.ball]\ntype = \"sphere\"\nradius = -1.0\n",
+                  "3: shapes.ball.radius: expected a positive number, got -1"},
+        Malformed{"missing key", "[shapes.ball]\ntype = \"sphere\"\n",
+                  "1: shapes.ball.radius: missing (required)"},
+        Malformed{"key of another shape type",
+                  "[shapes.ball]\ntype = \"sphere\"\nradius = 1.0\nhalf_extents = [1.0, 1.0, 1.0]\n",
+                  "4: shapes.ball.half_extents: unknown key (valid: radius, type)"},
+        Malformed{"unknown shape",
+                  "[shapes.box]\ntype = \"box\"\nhalf_extents = [0.1, 0.1, 0.1]\n"
+                  "[[bodies]]\nshape = \"box\"\n[[bodies]]\nshape = \"cann\"\n",
+                  "7: bodies[1].shape: unknown shape 'cann' (defined: box)"},
+        Malformed{"unknown solver", "[simulation]\nsolver = \"gjk-fast\"\n",
+                  "2: simulation.solver: unknown value 'gjk-fast' (valid: gjk, gjk-polyak"},
+        Malformed{"vector", (kBox + "[[bodies]]\nshape = \"box\"\nposition = [1.0, 2.0]\n"),
+                  "6: bodies[0].position: expected an array of 3 numbers [x, y, z]"},
+        Malformed{"quaternion",
+                  (kBox + "[[bodies]]\nshape = \"box\"\nrotation = [1.0, 1.0, 0.0, 0.0]\n"),
+                  "6: bodies[0].rotation: expected a unit quaternion"},
+        Malformed{"static velocity",
+                  (kBox + "[[bodies]]\nshape = \"box\"\ntype = \"static\"\n"
+                                       "linear_velocity = [1.0, 0.0, 0.0]\n"),
+                  "7: bodies[0].linear_velocity: a static body cannot move"},
+        Malformed{"points count",
+                  (kBox + "[[generators]]\ncount = 3\nshapes = [\"box\"]\n"
+                                       "placement = \"points\"\npoints = [[0.0, 0.0, 1.0]]\n"),
+                  "8: generators[0].points: 1 points for count = 3"},
+        Malformed{"funnel placement without funnel",
+                  (kBox + "[[generators]]\nshapes = [\"box\"]\nplacement = \"funnel\"\n"),
+                  "6: generators[0].placement: placement \"funnel\" needs a [funnel] table"},
+        Malformed{"velocity range", (kBox + "[[generators]]\nshapes = [\"box\"]\n"
+                                                         "linear_velocity = { min = [1.0, 0.0, 0.0], max = [0.0, 0.0, 0.0] }\n"),
+                  "6: generators[0].linear_velocity: min must not exceed max"},
+        Malformed{"hz and time step", "[simulation]\nhz = 120\ntime_step = 0.01\n",
+                  "2: simulation.hz: give either hz or time_step, not both"},
+        Malformed{"unknown material",
+                  (kBox + "[[bodies]]\nshape = \"box\"\nmaterial = \"ice\"\n"),
+                  "6: bodies[0].material: unknown material 'ice' (none defined)"},
+        Malformed{"array of tables", "bodies = 3\n", "1: bodies: expected an array of tables"}));
+
+TEST(SceneFile, MissingFileIsNamed) {
+    try {
+        (void)readSceneFile("/nonexistent/scene.toml");
+        FAIL();
+    } catch (const SceneError& error) {
+        EXPECT_STREQ(error.what(), "/nonexistent/scene.toml: cannot open scene file: no such file");
+    }
+}
+
+TEST(SceneFile, ValidationOfABuiltDescriptionNamesTheKey) {
+    SceneDesc scene = builtinScene("box-stack");
+    scene.generators[0].count = -2;
+    try {
+        validateScene(scene);
+        FAIL();
+    } catch (const SceneError& error) {
+        EXPECT_EQ(error.key(), "generators[0].count");
+        EXPECT_EQ(error.line(), lineOf(scene, "generators[0].count")); // from box-stack.toml
+        EXPECT_GT(error.line(), 0);
+        EXPECT_NE(std::string(error.what()).find("expected an integer >= 0, got -2"),
+                  std::string::npos);
+    }
+}
+
+TEST(SceneFile, ValidationOfASceneBuiltInCodeHasNoLine) {
+    SceneDesc scene;
+    scene.source = "code";
+    ShapeDesc ball;
+    ball.kind = ShapeKind::Sphere;
+    ball.radius = 0.0;
+    scene.shapes["ball"] = ball;
+    BodySpec body;
+    body.shape = "ball";
+    scene.bodies.push_back(body);
+    try {
+        validateScene(scene);
+        FAIL();
+    } catch (const SceneError& error) {
+        EXPECT_STREQ(error.what(), "code: shapes.ball.radius: expected a positive number, got 0");
+        EXPECT_EQ(error.line(), 0);
+    }
+}
+
+TEST(SceneFile, SceneNamesAndPaths) {
+    EXPECT_EQ(loadScene("box-stack").name, "box-stack");
+    EXPECT_THROW((void)loadScene("no-such-scene"), UnknownSceneError);
+    try {
+        (void)loadScene("no-such-scene");
+    } catch (const UnknownSceneError& error) {
+        EXPECT_NE(std::string(error.what()).find("funnel-pairs"), std::string::npos);
+    }
+    EXPECT_THROW((void)loadScene("missing.toml"), SceneError);
+    EXPECT_THROW((void)loadScene("./missing"), SceneError);
+}
+
+} // namespace
+} // namespace mk::scenes
