@@ -47,6 +47,13 @@ void World::Impl::queryPair(PairState& p, const QueryRequest& base) {
     const bool timed = static_cast<bool>(hook);
     const auto start = timed ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{};
     p.result = collide(a.shape, poseA, b.shape, poseB, request);
+    if (p.result.status == Status::Unsupported) {
+        // The chosen solver cannot handle this pair (rtr, sdf-ellipsoid: solverTraits()):
+        // vanilla GJK answers it, so that every registry solver can drive a whole scene.
+        ++stats.counts.narrowPhaseFallbacks;
+        request.solver = SolverKind::Gjk;
+        p.result = collide(a.shape, poseA, b.shape, poseB, request);
+    }
     const double seconds =
         timed ? std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() : 0.0;
     p.cache.update(stepIndex, poseA, poseB, p.result);

@@ -42,7 +42,11 @@ void World::Impl::perturbContacts(PairState& p, double threshold) {
         const bool timed = static_cast<bool>(hook);
         const auto start =
             timed ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{};
-        const QueryResult r = collide(a.shape, poseA, b.shape, poseB, request);
+        QueryResult r = collide(a.shape, poseA, b.shape, poseB, request);
+        if (r.status == Status::Unsupported) { // as in queryPair: vanilla GJK answers
+            request.solver = SolverKind::Gjk;
+            r = collide(a.shape, poseA, b.shape, poseB, request);
+        }
         const double seconds =
             timed ? std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()
                   : 0.0;

@@ -204,6 +204,22 @@ TEST(WorldApi, ContactCacheIsOffByDefaultAndSkipsRestingPairs) {
     EXPECT_NEAR(world.body(1).pose.translation.z(), 0.1 + world.settings().contact.restOffset, 1e-3);
 }
 
+TEST(WorldApi, UnsupportedPairsFallBackToGjk) {
+    // rtr needs C^2 support functions: box pairs are answered by vanilla GJK and counted.
+    World world;
+    addGround(world);
+    addCube(world, 0.1, Vec3(0.0, 0.0, 0.1));
+    world.setSolver("rtr");
+    int fallbacks = 0;
+    for (int i = 0; i < 60; ++i) {
+        world.step();
+        fallbacks += world.lastStats().counts.narrowPhaseFallbacks;
+        EXPECT_EQ(world.lastStats().counts.narrowPhaseFailures, 0);
+    }
+    EXPECT_GE(fallbacks, 60);
+    EXPECT_NEAR(world.body(1).pose.translation.z(), 0.1 + world.settings().contact.restOffset, 1e-3);
+}
+
 TEST(WorldApi, StatsCountTheStages) {
     World world = pile({});
     for (int i = 0; i < 120; ++i) {

@@ -17,6 +17,9 @@ struct StepCounts {
     /// not included in narrowPhaseCalls.
     int perturbationCalls = 0;
     int narrowPhaseFailures = 0; ///< results dropped as unusable (invalid input, non-finite)
+    /// Calls the chosen solver answered Status::Unsupported (rtr and sdf-ellipsoid on shapes
+    /// they cannot handle), then answered by vanilla GJK (counted once in narrowPhaseCalls).
+    int narrowPhaseFallbacks = 0;
     std::int64_t supportCalls = 0;       ///< sum of QueryResult::supportCalls
     std::int64_t gjkIterations = 0;      ///< sum of QueryResult::iterations
     std::int64_t penetrationIterations = 0; ///< sum of QueryResult::penetrationIterations

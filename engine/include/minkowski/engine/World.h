@@ -38,7 +38,8 @@ struct NarrowPhaseEvent {
     const Shape& shapeB;
     const Pose& poseA;             ///< shape poses (shape -> world) given to mk::collide
     const Pose& poseB;
-    const QueryRequest& request;   ///< as sent, warm start included
+    const QueryRequest& request;   ///< as sent, warm start included (solver Gjk when the
+                                   ///< chosen solver did not support the pair: a fallback)
     const QueryResult& result;
     bool queriedAtPreviousStep;    ///< the pair was queried at step - 1
     /// The pair's separation vector x = p_A - p_B of its last query (world frame); meaningful
