@@ -75,8 +75,14 @@ INSTANTIATE_TEST_SUITE_P(Builtin, EverySceneAndSolver,
                              return text;
                          });
 
-/// Fails when a dynamic body's centre of mass leaves the funnel (crosses a wall's or the
-/// floor's plane) at any step.
+/// Largest transient excursion of a centre of mass beyond the floor's or a wall's plane: a fast
+/// object can sink this far into a wall for a step or two before the contact pushes it back
+/// (discrete 120 Hz steps, no continuous collision detection; 4 m/s is 3.3 cm per step).
+constexpr double kPenetrationTolerance = 0.005;
+
+/// Checks after every step that no dynamic body has left the funnel: its centre of mass stays on
+/// the inner side of the five planes, up to kPenetrationTolerance. `closest` gets the smallest
+/// distance seen.
 std::function<void(const BuiltScene&)> insideFunnel(const FunnelSpec& funnel, double* closest) {
     return [planes = funnelInnerPlanes(funnel), closest](const BuiltScene& built) {
         for (BodyId id = 0; id < built.world.bodyCount(); ++id) {
@@ -87,32 +93,48 @@ std::function<void(const BuiltScene&)> insideFunnel(const FunnelSpec& funnel, do
             for (const Plane& plane : planes) {
                 const double d = plane.distance(b.pose.translation);
                 *closest = std::min(*closest, d);
-                ASSERT_GT(d, 0.0) << built.bodies[id].name << " left the funnel at step "
-                                  << built.world.stepCount() << " of trajectory " << built.trajectory;
+                ASSERT_GT(d, -kPenetrationTolerance)
+                    << built.bodies[id].name << " left the funnel at step "
+                    << built.world.stepCount() << " of trajectory " << built.trajectory;
             }
         }
     };
 }
 
-TEST(Funnel, PairModeKeepsEveryObjectInside) {
-    const SceneDesc scene = small("funnel-pairs", 2, 40, 1.0);
+/// Runs the scene checking insideFunnel at every step and, at the end, that every centre of
+/// mass is strictly inside.
+void expectContained(const SceneDesc& scene) {
     double closest = INFINITY;
     RunOptions options;
-    options.afterStep = insideFunnel(*scene.funnel, &closest);
+    const auto inside = insideFunnel(*scene.funnel, &closest);
+    std::vector<std::uint64_t> endHashes;
+    options.afterStep = [&](const BuiltScene& built) {
+        inside(built);
+        if (built.world.stepCount() != stepsPerTrajectory(scene.simulation)) {
+            return;
+        }
+        for (BodyId id = 5; id < built.world.bodyCount(); ++id) {
+            for (const Plane& plane : funnelInnerPlanes(*scene.funnel)) {
+                EXPECT_GT(plane.distance(built.world.body(id).pose.translation), 0.0)
+                    << built.bodies[id].name << " ends outside, trajectory " << built.trajectory;
+            }
+        }
+        endHashes.push_back(built.world.stateHash());
+    };
     const RunStats stats = runScene(scene, loadShapes(scene), options);
-    EXPECT_EQ(stats.trajectories, 40);
-    EXPECT_EQ(stats.steps, 40 * 120);
+    EXPECT_EQ(endHashes.size(), static_cast<size_t>(scene.simulation.trajectories));
+    EXPECT_EQ(stats.steps, scene.simulation.trajectories * stepsPerTrajectory(scene.simulation));
     EXPECT_LT(closest, 0.1); // the objects did reach the walls or the floor
+    ::testing::Test::RecordProperty("closest_mm", std::to_string(1e3 * closest));
+}
+
+TEST(Funnel, PairModeKeepsEveryObjectInside) {
+    expectContained(small("funnel-pairs", 2, 40, 1.0));
 }
 
 TEST(Funnel, CrowdedModeKeepsEveryObjectInside) {
-    const SceneDesc scene = small("funnel", 80, 1, 2.0);
-    double closest = INFINITY;
-    RunOptions options;
-    options.afterStep = insideFunnel(*scene.funnel, &closest);
-    const RunStats stats = runScene(scene, loadShapes(scene), options);
-    EXPECT_EQ(stats.dynamicBodies, 80);
-    EXPECT_LT(closest, 0.1);
+    // All 300 objects; 2.5 s covers the impacts of the highest layer and the pile's settling.
+    expectContained(small("funnel", 300, 1, 2.5));
 }
 
 TEST(Run, SameSceneSameHashAndATrajectoryAloneEndsTheSame) {
