@@ -6,6 +6,7 @@
 /// normal and depth (FCL #545), 128 x 1 x 128 box (Bullet #1703), ellipsoids at 1e-10 (coal).
 
 #include "PointCloudSupport.h"
+#include "minkowski/narrowphase/ConvexMesh.h"
 #include "minkowski/narrowphase/Epa.h"
 #include "minkowski/narrowphase/MinkowskiDifference.h"
 #include "minkowski/narrowphase/Shape.h"
@@ -15,6 +16,7 @@
 #include <numbers>
 #include <random>
 #include <string>
+#include <vector>
 
 using namespace mk;
 using namespace mk::test;
@@ -435,6 +437,37 @@ TEST(Epa, ShapesThroughMinkowskiDifference) {
     EXPECT_NEAR(r.depth, expected.depth, 1e-8);
     EXPECT_NEAR(ref.h(r.normal), expected.depth, 1e-8);
     EXPECT_NEAR(r.depth, searchMinSupport(ref).depth, 2e-8);
+}
+
+TEST(Epa, ConvexMeshThroughMinkowskiDifferenceMatchesBruteForce) {
+    // Hill-climbing mesh supports (above ConvexMesh::kLinearScanBelow vertices) against the brute
+    // force over the hull's vertices.
+    std::mt19937_64 rng(2024);
+    std::normal_distribution<double> g(0.0, 1.0);
+    std::vector<Vec3> points;
+    for (int i = 0; i < 60; ++i) {
+        points.push_back(
+            Vec3(g(rng), g(rng), g(rng)).normalized().cwiseProduct(Vec3(0.6, 0.4, 0.3)));
+    }
+    const Shape mesh = Shape::mesh(ConvexMesh::fromPoints(points));
+    const Shape box = Shape::box(Vec3(0.2, 0.25, 0.15));
+    std::uniform_real_distribution<double> unit(-0.4, 0.4);
+    int tested = 0;
+    for (int i = 0; i < 40; ++i) {
+        const Mat3 rot = randomRotation(rng);
+        const Pose bInA(Quat(rot), Vec3(unit(rng), unit(rng), unit(rng)));
+        const PointSet hull{mesh.convexMesh()->vertices()};
+        const Box b{bInA.translation, rot, box.halfExtents()};
+        const PointSet corners = b.corners();
+        const Reference ref = bruteForceDepth(hull, corners);
+        if (ref.depth < 1e-3)
+            continue;
+        ++tested;
+        MinkowskiDifference md(mesh, box, bInA, {-1, -1}, false);
+        Difference check(hull, corners);
+        expectExact(epa(md, startSimplex(md)), check, ref.depth, 1e-9, "mesh " + std::to_string(i));
+    }
+    EXPECT_GT(tested, 20);
 }
 
 TEST(Epa, IterationCapGivesBracketingEstimate) {

@@ -207,8 +207,8 @@ TEST(Mpr, SeparatedShapesGiveASeparatingDirection) {
     }
 }
 
-TEST(Mpr, CylindersAndLargeBoxes) {
-    // Regression shapes of the EPA notes: stacked and crossed cylinders, 128 x 1 x 128 box.
+TEST(Mpr, CylindersLargeBoxesAndScales) {
+    // Regression shapes of the EPA notes: stacked cylinders, 128 x 1 x 128 box, 1e-3 vs 1e3.
     const Cylinder a{Vec3::Zero(), Mat3::Identity(), 0.5, 1.0};
     const Cylinder stacked{Vec3(0, 0, 1.9), Mat3::Identity(), 0.5, 1.0};
     Difference ds(a, stacked);
@@ -224,6 +224,14 @@ TEST(Mpr, CylindersAndLargeBoxes) {
     // The ray from (-30, -0.9, 20) to the origin leaves A - B through its top face: exact.
     EXPECT_NEAR(rl.depth, 0.1, 1e-9);
     EXPECT_NEAR(rl.normal.y(), 1.0, 1e-9);
+    // A 1e-3 box pressed 5e-4 into a 1e3 box, off-centre: exact along the face normal.
+    const Box huge{Vec3::Zero(), Mat3::Identity(), Vec3::Constant(1e3)};
+    const Box tiny{Vec3(300, -200, 1e3 + 5e-4), Mat3::Identity(), Vec3::Constant(1e-3)};
+    const PointSet ch = huge.corners(), ct = tiny.corners();
+    Difference dh(ch, ct);
+    const MprOutput rh = mpr(dh, huge.center - tiny.center);
+    expectPortalEstimate(rh, dh, 5e-4, 1e-8, "1e-3 in 1e3");
+    EXPECT_NEAR(rh.depth, 5e-4, 1e-9);
 }
 
 TEST(Mpr, IterationCapAndInvalidInput) {
