@@ -8,7 +8,8 @@ TEST(Names, SolverNamesRoundTrip) {
     for (SolverKind s : allSolvers()) {
         EXPECT_EQ(parseSolver(name(s)), s);
     }
-    EXPECT_EQ(allSolvers().size(), 5u);
+    // gjk, gjk-polyak, gjk-nesterov, gjk-nesterov-normalized, mpr, sdf-ellipsoid, rtr
+    EXPECT_EQ(allSolvers().size(), 7u);
 }
 
 TEST(Names, WarmStartNamesRoundTrip) {
