@@ -9,18 +9,20 @@
 /// `void support(const Vec3& dir, SupportPoint& out)` maximising dot(out.w, dir), w = a - b, all in
 /// one frame (mk::MinkowskiDifference, or a point set in the tests).
 ///
-/// Sign convention (the lead's "normal from A to B"). Let d be the distance from the origin to the
-/// boundary of A - B and n the outward unit normal of A - B at the boundary point p = d n closest
-/// to the origin. Translating B by t turns A - B into (A - B) - t, which contains the origin iff t
-/// is in A - B; the shortest t outside A - B is d n. So moving B by depth * normal, with normal =
-/// n, brings the shapes to touching contact (a bit more separates them). Witnesses satisfy pa - pb
-/// = depth * normal: pa is the deepest point of A inside B and pb that of B inside A.
+/// Sign convention (Query.h: the normal points from A to B). Let d be the distance from the
+/// origin to the boundary of A - B and n the outward unit normal of A - B at the boundary point
+/// p = d n closest to the origin. Translating B by t turns A - B into (A - B) - t, which contains
+/// the origin iff t is in A - B; the shortest t outside A - B is d n. So moving B by
+/// depth * normal, with normal = n, brings the shapes to touching contact (a bit more separates
+/// them). The witnesses satisfy pa - pb = depth * normal: pa is the deepest point of A inside B,
+/// pb that of B inside A.
 ///
-/// Robustness (the failures of coal, libccd and FCL listed in
-/// /work/shared/notes/reference-implementations.md): rank-deficient start simplices are grown to a
+/// Robustness, against the known failures of the peers (coal's -DBL_MAX depth on ellipsoids at
+/// 1e-10 and wrong face on cylinders; libccd #7 and FCL #319 on cylinders; FCL #395 zero-area
+/// triangles; FCL #545 wrong normal on cubes): rank-deficient start simplices are grown to a
 /// tetrahedron along directions orthogonal to their affine hull (as Bullet and coal do); faces are
-/// only removed when the new point is above them by more than a rounding-level margin, new faces
-/// are checked against an interior point (the polytope stays convex), the horizon must be a single
+/// only removed when the new point is above them by more than a rounding-level margin; new faces
+/// are checked against an interior point (the polytope stays convex); the horizon must be a single
 /// simple cycle; every failure ends with a status and the best estimate so far, never an assert or
 /// a sentinel depth. Storage is fixed-capacity (Defaults.h): no heap allocation.
 
@@ -44,7 +46,8 @@ struct EpaSettings {
     /// largest |w| among the polytope's vertices. The true depth then lies in
     /// [depth, depth + that threshold].
     double tolerance = defaults::kEpaTolerance;
-    /// Expansion steps (support calls after the start tetrahedron is built).
+    /// Expansion steps (support calls after the start tetrahedron is built). Also bounded by the
+    /// storage: at most kEpaMaxVertices - 4 steps, then OutOfCapacity.
     int maxIterations = defaults::kEpaMaxIterations;
     /// Relative part of the threshold (dimensionless): keeps large shapes (Bullet #1703,
     /// 128 m boxes) from asking for digits that double precision does not have.
