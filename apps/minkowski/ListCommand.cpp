@@ -10,7 +10,6 @@
 #include "minkowski/scenes/SceneFile.h"
 
 #include <fmt/format.h>
-
 #include <iostream>
 #include <map>
 
@@ -37,6 +36,8 @@ void listSolvers() {
         {"gjk-nesterov", "GJK with Nesterov momentum (GJK++ Alg. 6); EPA for depth"},
         {"gjk-nesterov-normalized", "Nesterov GJK, normalised directions (GJK++ eq. 33); EPA"},
         {"mpr", "Minkowski portal refinement (XenoCollide); GJK for distances"},
+        {"sdf-ellipsoid", "signed distance functions, ellipsoid method (Lopez-Adeva & Merchante)"},
+        {"rtr", "Riemannian trust region on the sphere (An et al.); smooth shapes only"},
     };
     const SolverKind defaultSolver = scenes::SimulationSpec{}.solver;
     std::cout << "solvers (--solver):\n";

@@ -3,11 +3,10 @@
 
 #include "ProgressBar.h"
 
-#include <fmt/format.h>
-#include <spdlog/spdlog.h>
-
 #include <cmath>
 #include <cstdio>
+#include <fmt/format.h>
+#include <spdlog/spdlog.h>
 #include <unistd.h>
 
 namespace mk::cli {
@@ -29,18 +28,21 @@ ProgressBar::ProgressBar(std::string unit, double simulatedPerUnit)
       enabled_(spdlog::should_log(spdlog::level::info)), terminal_(isatty(STDERR_FILENO) != 0),
       start_(std::chrono::steady_clock::now()), lastDraw_(start_) {}
 
-ProgressBar::~ProgressBar() { finish(); }
+ProgressBar::~ProgressBar() {
+    finish();
+}
 
 std::string ProgressBar::line(std::int64_t done, std::int64_t total, double seconds) const {
-    const double fraction = total > 0 ? static_cast<double>(done) / static_cast<double>(total) : 1.0;
+    const double fraction =
+        total > 0 ? static_cast<double>(done) / static_cast<double>(total) : 1.0;
     const double rate = seconds > 0.0 ? static_cast<double>(done) / seconds : 0.0;
     std::string text;
     if (terminal_) {
         const auto filled = static_cast<size_t>(fraction * kWidth);
         text = fmt::format("[{}{}] ", std::string(filled, '#'), std::string(kWidth - filled, '.'));
     }
-    text += fmt::format("{:3.0f}% {}/{} {}, {:.0f} {}/s", 100.0 * fraction, done, total, unit_, rate,
-                        unit_);
+    text += fmt::format("{:3.0f}% {}/{} {}, {:.0f} {}/s", 100.0 * fraction, done, total, unit_,
+                        rate, unit_);
     if (simulatedPerUnit_ > 0.0) {
         text += fmt::format(", {:.2f}x real time", rate * simulatedPerUnit_);
     }

@@ -5,20 +5,18 @@
 
 #include "ProgressBar.h"
 #include "Summary.h"
-
 #include "minkowski/narrowphase/Collide.h"
 #include "minkowski/scenes/BuiltinScenes.h"
 #include "minkowski/scenes/SceneFile.h"
 #include "minkowski/scenes/Shapes.h"
 #include "minkowski/scenes/Simulation.h"
 
-#include <spdlog/spdlog.h>
-
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
 #include <iostream>
 #include <optional>
+#include <spdlog/spdlog.h>
 
 namespace mk::cli {
 namespace {
@@ -43,7 +41,8 @@ void addRunOptions(CLI::App& run, RunOptions& o) {
         ->capture_default_str();
     run.add_option("--solver", o.solver, "Narrow-phase solver (default: the scene's)");
     run.add_option("--warm-start", o.warmStart, "Warm start (default: the scene's)");
-    run.add_option("--seconds", o.seconds, "Simulated seconds per trajectory (default: the scene's)");
+    run.add_option("--seconds", o.seconds,
+                   "Simulated seconds per trajectory (default: the scene's)");
     run.add_option("--seed", o.seed, "Seed of the random placements (default: the scene's)");
     run.add_option("--trajectories", o.trajectories,
                    "Number of trajectories, each a fresh world (default: the scene's)");
@@ -55,14 +54,15 @@ void addRunOptions(CLI::App& run, RunOptions& o) {
     run.add_option("--write-scene", o.writeScene,
                    "Write the scene, with the options above applied, to FILE (TOML) and exit");
     run.add_flag("--headless", o.headless, "No viewer: simulate and print the summary");
-    run.footer("\nExamples:\n"
-               "  minkowski run                                  # the crowded funnel drop\n"
-               "  minkowski run funnel-pairs --solver gjk-nesterov --warm-start transformed-previous\n"
-               "  minkowski run funnel-pairs --trajectory 17     # one trajectory of the dataset\n"
-               "  minkowski run my-scene.toml --seconds 2 --seed 7\n"
-               "  minkowski run funnel --write-scene funnel.toml # the scene as a file to edit\n"
-               "\nExit codes: 0 success, 2 usage error (unknown scene, solver, option), "
-               "1 failure (unreadable or malformed scene or mesh file, simulation blow-up).");
+    run.footer(
+        "\nExamples:\n"
+        "  minkowski run                                  # the crowded funnel drop\n"
+        "  minkowski run funnel-pairs --solver gjk-nesterov --warm-start transformed-previous\n"
+        "  minkowski run funnel-pairs --trajectory 17     # one trajectory of the dataset\n"
+        "  minkowski run my-scene.toml --seconds 2 --seed 7\n"
+        "  minkowski run funnel --write-scene funnel.toml # the scene as a file to edit\n"
+        "\nExit codes: 0 success, 2 usage error (unknown scene, solver, option), "
+        "1 failure (unreadable or malformed scene or mesh file, simulation blow-up).");
 }
 
 /// Applies the overrides of the command line to the scene.
@@ -99,6 +99,10 @@ void applyOptions(const RunOptions& o, scenes::SceneDesc& scene) {
                          std::to_string(sim.trajectories - 1) + ")");
     }
     if (!o.meshes.empty()) {
+        if (!scenes::hasMeshGenerator(scene)) {
+            throw UsageError("--meshes replaces the objects of a mesh generator, and scene '" +
+                             scene.name + "' has none");
+        }
         scenes::useMeshFolder(scene, o.meshes);
     }
     scenes::validateScene(scene);
@@ -167,6 +171,8 @@ private:
 
 } // namespace
 
-std::unique_ptr<Command> makeRunCommand(CLI::App& app) { return std::make_unique<RunCommand>(app); }
+std::unique_ptr<Command> makeRunCommand(CLI::App& app) {
+    return std::make_unique<RunCommand>(app);
+}
 
 } // namespace mk::cli

@@ -13,23 +13,28 @@ double per(std::int64_t total, std::int64_t count) {
     return count > 0 ? static_cast<double>(total) / static_cast<double>(count) : 0.0;
 }
 
-std::string microseconds(double seconds) { return fmt::format("{:.2f} us", 1e6 * seconds); }
+std::string microseconds(double seconds) {
+    return fmt::format("{:.2f} us", 1e6 * seconds);
+}
 
 std::string header(const scenes::SceneDesc& scene, const scenes::RunStats& stats) {
     const scenes::SimulationSpec& sim = scene.simulation;
     const std::string runs =
         stats.trajectories == sim.trajectories
-            ? fmt::format("{} trajector{}", stats.trajectories, stats.trajectories == 1 ? "y" : "ies")
+            ? fmt::format("{} trajector{}", stats.trajectories,
+                          stats.trajectories == 1 ? "y" : "ies")
             : fmt::format("trajectories {} to {} of {}", stats.firstTrajectory,
                           stats.firstTrajectory + stats.trajectories - 1, sim.trajectories);
-    return fmt::format("{}: {} x {:g} s at {:g} Hz, solver {}, warm start {}, seed {}\n", scene.name,
-                       runs, sim.seconds, 1.0 / sim.timeStep, name(sim.solver), name(sim.warmStart),
-                       sim.seed);
+    return fmt::format("{}: {} x {:g} s at {:g} Hz, solver {}, warm start {}, seed {}\n",
+                       scene.name, runs, sim.seconds, 1.0 / sim.timeStep, name(sim.solver),
+                       name(sim.warmStart), sim.seed);
 }
 
 } // namespace
 
-std::string stateHashLine(std::uint64_t hash) { return fmt::format("state hash: {:016x}", hash); }
+std::string stateHashLine(std::uint64_t hash) {
+    return fmt::format("state hash: {:016x}", hash);
+}
 
 std::string formatSummary(const scenes::SceneDesc& scene, const scenes::RunStats& s) {
     const auto row = [](std::string_view label, const std::string& value) {
@@ -39,19 +44,20 @@ std::string formatSummary(const scenes::SceneDesc& scene, const scenes::RunStats
     text += row("steps", fmt::format("{}", s.steps));
     text += row("bodies", fmt::format("{} ({} dynamic) per trajectory", s.bodies, s.dynamicBodies));
     text += row("narrow-phase calls",
-                fmt::format("{} ({:.1f} per step) + {} perturbed, {} failed, {} skipped", s.narrowPhaseCalls,
-                            per(s.narrowPhaseCalls, s.steps), s.perturbationCalls,
-                            s.narrowPhaseFailures, s.narrowPhaseSkipped));
-    text += row("narrow-phase time", "mean " + microseconds(s.meanCallSeconds()) + ", p99 " +
-                                         microseconds(s.callSecondsQuantile(0.99)) +
-                                         " (every call)");
-    text += row("GJK iterations", fmt::format("{:.2f} per call", per(s.gjkIterations, s.narrowPhaseCalls)));
+                fmt::format("{} ({:.1f} per step) + {} perturbed, {} failed, {} skipped",
+                            s.narrowPhaseCalls, per(s.narrowPhaseCalls, s.steps),
+                            s.perturbationCalls, s.narrowPhaseFailures, s.narrowPhaseSkipped));
+    text +=
+        row("narrow-phase time", "mean " + microseconds(s.meanCallSeconds()) + ", p99 " +
+                                     microseconds(s.callSecondsQuantile(0.99)) + " (every call)");
+    text += row("GJK iterations",
+                fmt::format("{:.2f} per call", per(s.gjkIterations, s.narrowPhaseCalls)));
     text += row("EPA/MPR iterations",
                 fmt::format("{:.2f} per call", per(s.penetrationIterations, s.narrowPhaseCalls)));
     text += row("PGS iterations", fmt::format("{:.1f} per step, cap reached in {} steps",
                                               per(s.pgsIterations, s.steps), s.pgsUnconverged));
-    text += row("contacts", fmt::format("{:.1f} per step (max {})", per(s.contacts, s.steps),
-                                        s.maxContacts));
+    text += row("contacts",
+                fmt::format("{:.1f} per step (max {})", per(s.contacts, s.steps), s.maxContacts));
     text += row("wall time", fmt::format("{:.2f} s", s.wallSeconds));
     text += row("real-time factor", fmt::format("{:.3g}", s.realTimeFactor()));
     text += stateHashLine(s.stateHash) + "\n";

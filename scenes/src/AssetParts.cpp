@@ -11,7 +11,9 @@ namespace {
 
 constexpr double kPi = std::numbers::pi;
 
-double radians(double degrees) { return degrees * kPi / 180.0; }
+double radians(double degrees) {
+    return degrees * kPi / 180.0;
+}
 
 } // namespace
 
@@ -76,7 +78,8 @@ Points arcTube(double radius, double spanDegrees, const std::function<double(dou
         const double r = section(t);
         for (int k = 0; k < around; ++k) {
             const double phi = 2.0 * kPi * k / around;
-            points.push_back(centre + r * (std::cos(phi) * outward + std::sin(phi) * Vec3::UnitZ()));
+            points.push_back(centre +
+                             r * (std::cos(phi) * outward + std::sin(phi) * Vec3::UnitZ()));
         }
     }
     return points;
@@ -86,8 +89,7 @@ Points torusArc(const Vec3& centre, double major, double minor, double fromDegre
                 double toDegrees, int stations, int around) {
     Points points;
     for (int s = 0; s < stations; ++s) {
-        const double theta =
-            radians(fromDegrees + (toDegrees - fromDegrees) * s / (stations - 1));
+        const double theta = radians(fromDegrees + (toDegrees - fromDegrees) * s / (stations - 1));
         const Vec3 radial(std::cos(theta), 0.0, std::sin(theta));
         for (int k = 0; k < around; ++k) {
             const double phi = 2.0 * kPi * k / around;
@@ -105,6 +107,8 @@ Points moved(Points points, const Quat& q, const Vec3& t) {
     return points;
 }
 
-void append(Points& points, const Points& more) { points.insert(points.end(), more.begin(), more.end()); }
+void append(Points& points, const Points& more) {
+    points.insert(points.end(), more.begin(), more.end());
+}
 
 } // namespace mk::scenes::detail

@@ -4,7 +4,6 @@
 #include "minkowski/scenes/Build.h"
 
 #include "Placement.h"
-
 #include "minkowski/scenes/Funnel.h"
 #include "minkowski/scenes/Rng.h"
 #include "minkowski/scenes/SceneFile.h"
@@ -76,7 +75,8 @@ Draw draw(const GeneratorSpec& g, Rng rng, size_t index) {
     if (g.orientation == Orientation::Random) {
         d.rotation = rng.rotation();
     } else if (g.orientation == Orientation::Yaw) {
-        d.rotation = Quat(Eigen::AngleAxisd(rng.uniform(0.0, 2.0 * std::numbers::pi), Vec3::UnitZ()));
+        d.rotation =
+            Quat(Eigen::AngleAxisd(rng.uniform(0.0, 2.0 * std::numbers::pi), Vec3::UnitZ()));
     }
     d.jitter = rng.uniform(Vec3::Constant(-1.0), Vec3::Constant(1.0));
     d.linearVelocity = rng.uniform(g.linearVelocity.min, g.linearVelocity.max);
@@ -109,7 +109,8 @@ void addGenerator(BuiltScene& built, const SceneDesc& scene, const SceneShapes& 
         if (g.placement == Placement::Stack) {
             const auto [bottom, top] = zRange(shape.shape, d.rotation);
             const Vec3 axis = d.rotation * sphere.center;
-            translation = Vec3(g.center.x() - axis.x(), g.center.y() - axis.y(), stackHeight - bottom);
+            translation =
+                Vec3(g.center.x() - axis.x(), g.center.y() - axis.y(), stackHeight - bottom);
             stackHeight += top - bottom + g.gap;
         } else {
             const double room = std::max(0.0, cell - 2.0 * sphere.radius);

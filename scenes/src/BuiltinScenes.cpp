@@ -8,7 +8,9 @@
 
 namespace mk::scenes {
 
-std::filesystem::path builtinScenesDirectory() { return MK_SCENES_DATA_DIR; }
+std::filesystem::path builtinScenesDirectory() {
+    return MK_SCENES_DATA_DIR;
+}
 
 SceneDesc builtinScene(std::string_view name) {
     std::string names;

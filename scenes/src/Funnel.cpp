@@ -10,10 +10,14 @@
 namespace mk::scenes {
 namespace {
 
-double tilt(const FunnelSpec& f) { return f.tiltDegrees * std::numbers::pi / 180.0; }
+double tilt(const FunnelSpec& f) {
+    return f.tiltDegrees * std::numbers::pi / 180.0;
+}
 
 /// Rotation taking the +x wall to wall k (k quarter turns about z).
-Quat around(int k) { return Quat(Eigen::AngleAxisd(k * std::numbers::pi / 2.0, Vec3::UnitZ())); }
+Quat around(int k) {
+    return Quat(Eigen::AngleAxisd(k * std::numbers::pi / 2.0, Vec3::UnitZ()));
+}
 
 constexpr std::array<const char*, 4> kWallNames{"funnel wall +x", "funnel wall +y",
                                                 "funnel wall -x", "funnel wall -y"};
@@ -27,7 +31,8 @@ double funnelHalfWidthAt(const FunnelSpec& funnel, double z) {
 std::vector<FunnelPart> funnelParts(const FunnelSpec& f) {
     const double t = tilt(f);
     const double top = funnelHalfWidthAt(f, f.wallHeight);
-    const double floorHalf = f.floorHalfWidth > 0.0 ? f.floorHalfWidth : top + 2.0 * f.wallThickness;
+    const double floorHalf =
+        f.floorHalfWidth > 0.0 ? f.floorHalfWidth : top + 2.0 * f.wallThickness;
     std::vector<FunnelPart> parts;
     parts.push_back({"funnel floor", Vec3(floorHalf, floorHalf, 0.5 * f.wallThickness),
                      Pose(Quat::Identity(), Vec3(0.0, 0.0, -0.5 * f.wallThickness))});
@@ -36,10 +41,12 @@ std::vector<FunnelPart> funnelParts(const FunnelSpec& f) {
     // overlap its neighbours at the top, which closes the corners.
     const double slope = f.wallHeight / std::cos(t);
     const Quat lean(Eigen::AngleAxisd(t, Vec3::UnitY()));
-    const Vec3 local = Vec3(f.halfWidth, 0.0, 0.0) + lean * Vec3(0.5 * f.wallThickness, 0.0, 0.5 * slope);
+    const Vec3 local =
+        Vec3(f.halfWidth, 0.0, 0.0) + lean * Vec3(0.5 * f.wallThickness, 0.0, 0.5 * slope);
     const Vec3 half(0.5 * f.wallThickness, top + f.wallThickness, 0.5 * slope);
     for (int k = 0; k < 4; ++k) {
-        parts.push_back({kWallNames[static_cast<size_t>(k)], half, Pose(around(k) * lean, around(k) * local)});
+        parts.push_back(
+            {kWallNames[static_cast<size_t>(k)], half, Pose(around(k) * lean, around(k) * local)});
     }
     return parts;
 }

@@ -4,16 +4,14 @@
 #include "minkowski/scenes/MeshLoader.h"
 
 #include "MeshReaders.h"
-
 #include "minkowski/narrowphase/Shape.h"
-
-#include <spdlog/spdlog.h>
 
 #include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <cmath>
 #include <fstream>
+#include <spdlog/spdlog.h>
 
 namespace mk::scenes {
 namespace detail {

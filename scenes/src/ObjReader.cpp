@@ -4,13 +4,11 @@
 /// be errors naming the line.
 
 #include "MeshReaders.h"
-
 #include "minkowski/scenes/MeshLoader.h"
-
-#include <tiny_obj_loader.h>
 
 #include <charconv>
 #include <sstream>
+#include <tiny_obj_loader.h>
 
 namespace mk::scenes::detail {
 namespace {
@@ -39,8 +37,9 @@ void checkCorner(const std::string& file, int line, std::string_view corner, lon
         throw MeshError(file, line, "bad face index '" + std::string(corner) + "'");
     }
     if (i > vertices || -i > vertices) {
-        throw MeshError(file, line, "face index " + std::to_string(i) + " out of range (" +
-                                        std::to_string(vertices) + " vertices defined so far)");
+        throw MeshError(file, line,
+                        "face index " + std::to_string(i) + " out of range (" +
+                            std::to_string(vertices) + " vertices defined so far)");
     }
 }
 
@@ -62,7 +61,8 @@ long checkObjText(const std::string& file, const std::string& text) {
             }
             for (size_t k = 1; k < t.size(); ++k) {
                 if (!parseFinite(t[k], value)) {
-                    throw MeshError(file, line, "bad vertex coordinate '" + std::string(t[k]) + "'");
+                    throw MeshError(file, line,
+                                    "bad vertex coordinate '" + std::string(t[k]) + "'");
                 }
             }
             ++vertices;
@@ -100,8 +100,8 @@ RawMesh readObj(const std::string& file) {
     for (const tinyobj::shape_t& shape : reader.GetShapes()) {
         const std::vector<tinyobj::index_t>& idx = shape.mesh.indices;
         for (size_t i = 0; i + 2 < idx.size(); i += 3) {
-            mesh.triangles.push_back({idx[i].vertex_index, idx[i + 1].vertex_index,
-                                      idx[i + 2].vertex_index});
+            mesh.triangles.push_back(
+                {idx[i].vertex_index, idx[i + 1].vertex_index, idx[i + 2].vertex_index});
         }
     }
     return mesh;

@@ -17,7 +17,8 @@ namespace {
 void addLayer(std::vector<Vec3>& out, size_t count, int n, int m, double cell, const Vec3& centre) {
     for (int v = 0; v < m && out.size() < count; ++v) {
         for (int u = 0; u < n && out.size() < count; ++u) {
-            out.push_back(centre + Vec3((u + 0.5 - 0.5 * n) * cell, (v + 0.5 - 0.5 * m) * cell, 0.0));
+            out.push_back(centre +
+                          Vec3((u + 0.5 - 0.5 * n) * cell, (v + 0.5 - 0.5 * m) * cell, 0.0));
         }
     }
 }
@@ -27,7 +28,8 @@ std::vector<Vec3> gridCentres(const GeneratorSpec& g, double cell) {
     const int m = std::max(1, static_cast<int>(std::floor(2.0 * g.halfSize.y() / cell)));
     std::vector<Vec3> out;
     for (int layer = 0; out.size() < static_cast<size_t>(g.count); ++layer) {
-        addLayer(out, static_cast<size_t>(g.count), n, m, cell, g.center + Vec3(0, 0, layer * cell));
+        addLayer(out, static_cast<size_t>(g.count), n, m, cell,
+                 g.center + Vec3(0, 0, layer * cell));
     }
     return out;
 }
@@ -46,10 +48,12 @@ std::vector<Vec3> funnelCentres(const SceneDesc& scene, const GeneratorSpec& g,
     std::vector<Vec3> out;
     for (int layer = 0; out.size() < static_cast<size_t>(g.count); ++layer) {
         const double z = g.startHeight + layer * cell;
-        const int n = static_cast<int>(std::floor(2.0 * funnelHalfWidthAt(funnel, z - 0.5 * cell) / cell));
+        const int n =
+            static_cast<int>(std::floor(2.0 * funnelHalfWidthAt(funnel, z - 0.5 * cell) / cell));
         if (n == 0 && (funnel.tiltDegrees == 0.0 || layer > 100000)) {
             throw sceneError(scene, key + ".placement",
-                             "the funnel is narrower than one cell (" + std::to_string(cell) + " m)");
+                             "the funnel is narrower than one cell (" + std::to_string(cell) +
+                                 " m)");
         }
         addLayer(out, static_cast<size_t>(g.count), n, n, cell, Vec3(0.0, 0.0, z));
     }
@@ -72,10 +76,14 @@ double cellSize(const GeneratorSpec& g, const SceneShapes& shapes) {
 std::vector<Vec3> placementCentres(const SceneDesc& scene, const GeneratorSpec& g,
                                    const std::string& key, double cell) {
     switch (g.placement) {
-    case Placement::Points: return g.points;
-    case Placement::Grid: return gridCentres(g, cell);
-    case Placement::Funnel: return funnelCentres(scene, g, key, cell);
-    case Placement::Stack: break;
+    case Placement::Points:
+        return g.points;
+    case Placement::Grid:
+        return gridCentres(g, cell);
+    case Placement::Funnel:
+        return funnelCentres(scene, g, key, cell);
+    case Placement::Stack:
+        break;
     }
     return {};
 }

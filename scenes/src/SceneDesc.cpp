@@ -71,49 +71,68 @@ WorldSettings worldSettings(const SceneDesc& scene) {
 
 std::string_view name(ShapeKind kind) {
     switch (kind) {
-    case ShapeKind::Sphere: return "sphere";
-    case ShapeKind::Box: return "box";
-    case ShapeKind::Capsule: return "capsule";
-    case ShapeKind::Cylinder: return "cylinder";
-    case ShapeKind::Cone: return "cone";
-    case ShapeKind::Ellipsoid: return "ellipsoid";
-    case ShapeKind::Mesh: return "mesh";
+    case ShapeKind::Sphere:
+        return "sphere";
+    case ShapeKind::Box:
+        return "box";
+    case ShapeKind::Capsule:
+        return "capsule";
+    case ShapeKind::Cylinder:
+        return "cylinder";
+    case ShapeKind::Cone:
+        return "cone";
+    case ShapeKind::Ellipsoid:
+        return "ellipsoid";
+    case ShapeKind::Mesh:
+        return "mesh";
     }
     return "?";
 }
 
 std::string_view name(BodyType type) {
     switch (type) {
-    case BodyType::Static: return "static";
-    case BodyType::Dynamic: return "dynamic";
-    case BodyType::Kinematic: return "kinematic";
+    case BodyType::Static:
+        return "static";
+    case BodyType::Dynamic:
+        return "dynamic";
+    case BodyType::Kinematic:
+        return "kinematic";
     }
     return "?";
 }
 
 std::string_view name(Placement placement) {
     switch (placement) {
-    case Placement::Points: return "points";
-    case Placement::Grid: return "grid";
-    case Placement::Funnel: return "funnel";
-    case Placement::Stack: return "stack";
+    case Placement::Points:
+        return "points";
+    case Placement::Grid:
+        return "grid";
+    case Placement::Funnel:
+        return "funnel";
+    case Placement::Stack:
+        return "stack";
     }
     return "?";
 }
 
 std::string_view name(Orientation orientation) {
     switch (orientation) {
-    case Orientation::Identity: return "identity";
-    case Orientation::Random: return "random";
-    case Orientation::Yaw: return "yaw";
+    case Orientation::Identity:
+        return "identity";
+    case Orientation::Random:
+        return "random";
+    case Orientation::Yaw:
+        return "yaw";
     }
     return "?";
 }
 
 std::string_view name(Pick pick) {
     switch (pick) {
-    case Pick::Random: return "random";
-    case Pick::Cycle: return "cycle";
+    case Pick::Random:
+        return "random";
+    case Pick::Cycle:
+        return "cycle";
     }
     return "?";
 }

@@ -2,7 +2,6 @@
 /// The schema of scene files (docs/scene-format.md): TOML tables -> SceneDesc.
 
 #include "TomlReader.h"
-
 #include "minkowski/narrowphase/Collide.h"
 #include "minkowski/scenes/SceneFile.h"
 
@@ -109,9 +108,15 @@ ShapeDesc readShape(TomlTable& t) {
         t.read(key, out);
     };
     switch (s.kind) {
-    case ShapeKind::Sphere: need("radius", s.radius); break;
-    case ShapeKind::Box: need("half_extents", s.halfExtents); break;
-    case ShapeKind::Ellipsoid: need("radii", s.radii); break;
+    case ShapeKind::Sphere:
+        need("radius", s.radius);
+        break;
+    case ShapeKind::Box:
+        need("half_extents", s.halfExtents);
+        break;
+    case ShapeKind::Ellipsoid:
+        need("radii", s.radii);
+        break;
     case ShapeKind::Capsule:
     case ShapeKind::Cylinder:
     case ShapeKind::Cone:
@@ -263,8 +268,9 @@ SceneDesc readSceneFile(const std::filesystem::path& path) {
     std::error_code ec;
     if (!std::filesystem::is_regular_file(path, ec)) {
         throw SceneError(source, 0, "",
-                         std::filesystem::exists(path, ec) ? "not a regular file"
-                                                           : "cannot open scene file: no such file");
+                         std::filesystem::exists(path, ec)
+                             ? "not a regular file"
+                             : "cannot open scene file: no such file");
     }
     std::ifstream in(path, std::ios::binary | std::ios::ate);
     const std::streamoff size = in.tellg();

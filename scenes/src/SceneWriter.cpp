@@ -43,9 +43,9 @@ std::string tomlString(std::string_view s) {
 
 /// A bare key when TOML allows it, else a quoted one.
 std::string key(std::string_view k) {
-    const bool bare = !k.empty() && k.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmno"
-                                                        "pqrstuvwxyz0123456789_-") ==
-                                        std::string_view::npos;
+    const bool bare =
+        !k.empty() && k.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmno"
+                                          "pqrstuvwxyz0123456789_-") == std::string_view::npos;
     return bare ? std::string(k) : tomlString(k);
 }
 
@@ -58,7 +58,9 @@ std::string array(std::initializer_list<double> values) {
     return s.append("]");
 }
 
-std::string vec(const Vec3& v) { return array({v.x(), v.y(), v.z()}); }
+std::string vec(const Vec3& v) {
+    return array({v.x(), v.y(), v.z()});
+}
 
 class Writer {
 public:
@@ -137,9 +139,15 @@ void writeShape(Writer& w, const std::string& shapeName, const ShapeDesc& s) {
     w.table("shapes." + key(shapeName));
     w.put("type", name(s.kind));
     switch (s.kind) {
-    case ShapeKind::Sphere: w.put("radius", s.radius); break;
-    case ShapeKind::Box: w.put("half_extents", s.halfExtents); break;
-    case ShapeKind::Ellipsoid: w.put("radii", s.radii); break;
+    case ShapeKind::Sphere:
+        w.put("radius", s.radius);
+        break;
+    case ShapeKind::Box:
+        w.put("half_extents", s.halfExtents);
+        break;
+    case ShapeKind::Ellipsoid:
+        w.put("radii", s.radii);
+        break;
     case ShapeKind::Capsule:
     case ShapeKind::Cylinder:
     case ShapeKind::Cone:
@@ -180,7 +188,11 @@ std::string stringList(const std::vector<std::string>& names) {
 
 /// "{ min = [..], max = [..] }".
 std::string range(const Range3& r) {
-    return std::string("{ min = ").append(vec(r.min)).append(", max = ").append(vec(r.max)).append(" }");
+    return std::string("{ min = ")
+        .append(vec(r.min))
+        .append(", max = ")
+        .append(vec(r.max))
+        .append(" }");
 }
 
 void writePlacement(Writer& w, const GeneratorSpec& g) {

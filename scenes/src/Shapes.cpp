@@ -5,23 +5,29 @@
 
 #include "minkowski/scenes/SceneFile.h"
 
-#include <spdlog/spdlog.h>
-
 #include <algorithm>
 #include <set>
+#include <spdlog/spdlog.h>
 
 namespace mk::scenes {
 namespace {
 
 Shape primitive(const ShapeDesc& d) {
     switch (d.kind) {
-    case ShapeKind::Sphere: return Shape::sphere(d.radius);
-    case ShapeKind::Box: return Shape::box(d.halfExtents);
-    case ShapeKind::Capsule: return Shape::capsule(d.radius, d.halfHeight);
-    case ShapeKind::Cylinder: return Shape::cylinder(d.radius, d.halfHeight);
-    case ShapeKind::Cone: return Shape::cone(d.radius, d.halfHeight);
-    case ShapeKind::Ellipsoid: return Shape::ellipsoid(d.radii);
-    case ShapeKind::Mesh: break;
+    case ShapeKind::Sphere:
+        return Shape::sphere(d.radius);
+    case ShapeKind::Box:
+        return Shape::box(d.halfExtents);
+    case ShapeKind::Capsule:
+        return Shape::capsule(d.radius, d.halfHeight);
+    case ShapeKind::Cylinder:
+        return Shape::cylinder(d.radius, d.halfHeight);
+    case ShapeKind::Cone:
+        return Shape::cone(d.radius, d.halfHeight);
+    case ShapeKind::Ellipsoid:
+        return Shape::ellipsoid(d.radii);
+    case ShapeKind::Mesh:
+        break;
     }
     throw ShapeError("not a primitive");
 }
@@ -82,7 +88,17 @@ SceneShapes loadShapes(const SceneDesc& scene) {
     return shapes;
 }
 
+bool hasMeshGenerator(const SceneDesc& scene) {
+    return std::any_of(
+        scene.generators.begin(), scene.generators.end(),
+        [&](const GeneratorSpec& g) { return !g.shapes.empty() && allMeshes(scene, g); });
+}
+
 void useMeshFolder(SceneDesc& scene, const std::filesystem::path& folder) {
+    if (!hasMeshGenerator(scene)) {
+        throw sceneError(scene, "generators",
+                         "no generator draws from meshes: --meshes does not apply to this scene");
+    }
     std::vector<std::filesystem::path> files;
     try {
         files = meshFilesIn(folder);
@@ -101,16 +117,10 @@ void useMeshFolder(SceneDesc& scene, const std::filesystem::path& folder) {
         scene.shapes.emplace(name, desc);
         names.push_back(name);
     }
-    bool replaced = false;
     for (GeneratorSpec& g : scene.generators) {
         if (!g.shapes.empty() && allMeshes(scene, g)) {
             g.shapes = names;
-            replaced = true;
         }
-    }
-    if (!replaced) {
-        throw sceneError(scene, "generators",
-                         "no generator draws from meshes: --meshes does not apply to this scene");
     }
     dropUnused(scene);
 }

@@ -5,12 +5,11 @@
 
 #include "minkowski/scenes/SceneFile.h"
 
-#include <spdlog/spdlog.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <numeric>
+#include <spdlog/spdlog.h>
 
 namespace mk::scenes {
 namespace {
@@ -84,9 +83,9 @@ double RunStats::callSecondsQuantile(double q) const {
         return 0.0;
     }
     std::vector<float> sorted = callSeconds;
-    const auto rank = static_cast<size_t>(
-        std::clamp(std::ceil(q * static_cast<double>(sorted.size())) - 1.0, 0.0,
-                   static_cast<double>(sorted.size() - 1)));
+    const auto rank =
+        static_cast<size_t>(std::clamp(std::ceil(q * static_cast<double>(sorted.size())) - 1.0, 0.0,
+                                       static_cast<double>(sorted.size() - 1)));
     std::nth_element(sorted.begin(), sorted.begin() + static_cast<std::ptrdiff_t>(rank),
                      sorted.end());
     return sorted[rank];

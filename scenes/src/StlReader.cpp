@@ -3,7 +3,6 @@
 /// its header is binary (some binary files start with "solid" too); otherwise it must be ASCII.
 
 #include "MeshReaders.h"
-
 #include "minkowski/scenes/MeshLoader.h"
 
 #include <cstdint>
@@ -54,8 +53,8 @@ RawMesh readBinary(const std::string& file, const std::string& bytes, std::uint3
             const char* p = record + 12 + 12 * c; // after the normal
             corners[c] = Vec3(readFloat(p), readFloat(p + 4), readFloat(p + 8));
             if (!corners[c].allFinite()) {
-                throw MeshError(file, 0, "triangle " + std::to_string(t) +
-                                             ": non-finite vertex coordinate");
+                throw MeshError(file, 0,
+                                "triangle " + std::to_string(t) + ": non-finite vertex coordinate");
             }
         }
         index.triangle(corners);
@@ -170,10 +169,11 @@ RawMesh readStl(const std::string& file) {
     const size_t start = bytes.find_first_not_of(" \t\r\n");
     if (start == std::string::npos || bytes.compare(start, 5, "solid") != 0) {
         if (bytes.size() >= 84) {
-            throw MeshError(file, 0, "not an ASCII STL, and a binary STL of " +
-                                         std::to_string(bytes.size()) +
-                                         " bytes does not match its header's triangle count "
-                                         "(truncated?)");
+            throw MeshError(file, 0,
+                            "not an ASCII STL, and a binary STL of " +
+                                std::to_string(bytes.size()) +
+                                " bytes does not match its header's triangle count "
+                                "(truncated?)");
         }
         throw MeshError(file, 0, "neither an ASCII STL nor a binary STL (too short)");
     }

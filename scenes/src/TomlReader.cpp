@@ -42,13 +42,20 @@ std::optional<std::vector<double>> numbersOf(const toml::node& node, size_t n) {
 
 std::string typeName(const toml::node& node) {
     switch (node.type()) {
-    case toml::node_type::table: return "a table";
-    case toml::node_type::array: return "an array";
-    case toml::node_type::string: return "a string";
-    case toml::node_type::integer: return "an integer";
-    case toml::node_type::floating_point: return "a number";
-    case toml::node_type::boolean: return "a boolean";
-    default: return "a date or time";
+    case toml::node_type::table:
+        return "a table";
+    case toml::node_type::array:
+        return "an array";
+    case toml::node_type::string:
+        return "a string";
+    case toml::node_type::integer:
+        return "an integer";
+    case toml::node_type::floating_point:
+        return "a number";
+    case toml::node_type::boolean:
+        return "a boolean";
+    default:
+        return "a date or time";
     }
 }
 
@@ -69,7 +76,9 @@ std::string TomlTable::keyPath(std::string_view key) const {
     return path_.empty() ? std::string(key) : path_ + "." + std::string(key);
 }
 
-int TomlTable::line() const { return lineOf(*table_); }
+int TomlTable::line() const {
+    return lineOf(*table_);
+}
 
 int TomlTable::lineOf(const toml::node& node) const {
     return static_cast<int>(node.source().begin.line);
@@ -227,8 +236,8 @@ void TomlTable::read(std::string_view key, Quat& out) {
         return;
     }
     const std::optional<std::vector<double>> wxyz = numbersOf(*node, 4);
-    const double norm = wxyz ? Eigen::Vector4d((*wxyz)[0], (*wxyz)[1], (*wxyz)[2], (*wxyz)[3]).norm()
-                             : 0.0;
+    const double norm =
+        wxyz ? Eigen::Vector4d((*wxyz)[0], (*wxyz)[1], (*wxyz)[2], (*wxyz)[3]).norm() : 0.0;
     if (!wxyz || !std::isfinite(norm) || std::abs(norm - 1.0) > 1e-3) {
         fail(key, "expected a unit quaternion [w, x, y, z] or {axis = [x, y, z], degrees = a}");
     }
@@ -258,8 +267,8 @@ std::vector<TomlTable> TomlTable::tables(std::string_view key) {
     }
     const auto* array = node->as_array();
     if (array == nullptr) {
-        fail(key, "expected an array of tables ([[" + std::string(key) + "]]), got " +
-                      typeName(*node));
+        fail(key,
+             "expected an array of tables ([[" + std::string(key) + "]]), got " + typeName(*node));
     }
     for (size_t i = 0; i < array->size(); ++i) {
         const std::string path = keyPath(key) + "[" + std::to_string(i) + "]";
@@ -296,7 +305,8 @@ void TomlTable::finish() const {
             valid += (valid.empty() ? "" : ", ") + k;
         }
         document_->fail(lineOf(node), keyPath(key.str()),
-                        "unknown key" + (valid.empty() ? std::string() : " (valid: " + valid + ")"));
+                        "unknown key" +
+                            (valid.empty() ? std::string() : " (valid: " + valid + ")"));
     }
 }
 

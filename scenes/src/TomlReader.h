@@ -7,14 +7,13 @@
 #include "minkowski/narrowphase/Math.h"
 #include "minkowski/scenes/SceneDesc.h" // name() of the enums, for readChoice
 
-#include <toml++/toml.h>
-
 #include <cstdint>
 #include <map>
 #include <optional>
 #include <set>
 #include <string>
 #include <string_view>
+#include <toml++/toml.h>
 #include <vector>
 
 namespace mk::scenes::detail {

@@ -41,8 +41,8 @@ public:
     }
     void atLeast(const std::string& key, std::int64_t v, std::int64_t lo) const {
         if (v < lo) {
-            fail(key, "expected an integer >= " + std::to_string(lo) + ", got " +
-                          std::to_string(v));
+            fail(key,
+                 "expected an integer >= " + std::to_string(lo) + ", got " + std::to_string(v));
         }
     }
     void finite(const std::string& key, const Vec3& v) const {
@@ -67,8 +67,7 @@ public:
     }
 
 private:
-    template <class Map>
-    static std::string known(const Map& map) {
+    template <class Map> static std::string known(const Map& map) {
         std::string names;
         for (const auto& entry : map) {
             names += (names.empty() ? "" : ", ") + entry.first;
@@ -111,9 +110,15 @@ void checkSolverSettings(const Checker& c, const ContactSettings& k, const PgsSe
 
 void checkShape(const Checker& c, const std::string& key, const ShapeDesc& s) {
     switch (s.kind) {
-    case ShapeKind::Sphere: c.positive(key + ".radius", s.radius); break;
-    case ShapeKind::Box: c.positive(key + ".half_extents", s.halfExtents); break;
-    case ShapeKind::Ellipsoid: c.positive(key + ".radii", s.radii); break;
+    case ShapeKind::Sphere:
+        c.positive(key + ".radius", s.radius);
+        break;
+    case ShapeKind::Box:
+        c.positive(key + ".half_extents", s.halfExtents);
+        break;
+    case ShapeKind::Ellipsoid:
+        c.positive(key + ".radii", s.radii);
+        break;
     case ShapeKind::Capsule:
     case ShapeKind::Cylinder:
     case ShapeKind::Cone:
@@ -238,7 +243,8 @@ std::string located(const std::string& source, int line, const std::string& key,
 } // namespace
 
 SceneError::SceneError(std::string source, int line, std::string key, const std::string& message)
-    : std::runtime_error(located(source, line, key, message)), source_(std::move(source)), line_(line), key_(std::move(key)), message_(message) {}
+    : std::runtime_error(located(source, line, key, message)), source_(std::move(source)),
+      line_(line), key_(std::move(key)), message_(message) {}
 
 SceneError sceneError(const SceneDesc& scene, const std::string& key, const std::string& message) {
     return SceneError(scene.source, lineOf(scene, key), key, message);

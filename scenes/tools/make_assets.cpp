@@ -11,7 +11,8 @@
 #include <iostream>
 
 int main(int argc, char** argv) {
-    if (argc > 2 || (argc == 2 && (std::string(argv[1]) == "-h" || std::string(argv[1]) == "--help"))) {
+    if (argc > 2 ||
+        (argc == 2 && (std::string(argv[1]) == "-h" || std::string(argv[1]) == "--help"))) {
         std::cerr << "usage: make_assets [FOLDER]   (default: " MK_ASSETS_DIR ")\n";
         return argc > 2 ? 2 : 0;
     }

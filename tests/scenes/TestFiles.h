@@ -3,12 +3,11 @@
 /// Helpers of the scenes tests: a scratch folder removed at the end, file writing, and a capture
 /// of spdlog's messages.
 
-#include <spdlog/sinks/ostream_sink.h>
-#include <spdlog/spdlog.h>
-
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
+#include <spdlog/sinks/ostream_sink.h>
+#include <spdlog/spdlog.h>
 #include <sstream>
 #include <string>
 #include <unistd.h>

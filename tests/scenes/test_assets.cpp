@@ -3,7 +3,6 @@
 /// usable everyday objects: convex, 100 to a few thousand hull vertices, YCB-like sizes.
 
 #include "TestFiles.h"
-
 #include "minkowski/scenes/Assets.h"
 #include "minkowski/scenes/MeshLoader.h"
 

@@ -3,14 +3,12 @@
 /// trajectory streams (any trajectory rebuilt alone is the same).
 
 #include "TestFiles.h"
-
-#include "minkowski/scenes/BuiltinScenes.h"
 #include "minkowski/scenes/Build.h"
+#include "minkowski/scenes/BuiltinScenes.h"
 #include "minkowski/scenes/Funnel.h"
 #include "minkowski/scenes/SceneFile.h"
 
 #include <gtest/gtest.h>
-
 #include <numbers>
 #include <set>
 
@@ -32,8 +30,9 @@ TEST(Funnel, WallsInnerFacesLieOnTheInnerPlanes) {
         const Vec3 inner = k == 0 ? Vec3(0, 0, p.halfExtents.z()) : Vec3(-p.halfExtents.x(), 0, 0);
         for (const double u : {-1.0, 1.0}) {
             for (const double v : {-1.0, 1.0}) {
-                const Vec3 corner = k == 0 ? inner + Vec3(u * p.halfExtents.x(), v * p.halfExtents.y(), 0)
-                                           : inner + Vec3(0, u * p.halfExtents.y(), v * p.halfExtents.z());
+                const Vec3 corner =
+                    k == 0 ? inner + Vec3(u * p.halfExtents.x(), v * p.halfExtents.y(), 0)
+                           : inner + Vec3(0, u * p.halfExtents.y(), v * p.halfExtents.z());
                 EXPECT_NEAR(planes[k].distance(p.pose.apply(corner)), 0.0, 1e-12) << p.name;
             }
         }
@@ -41,9 +40,11 @@ TEST(Funnel, WallsInnerFacesLieOnTheInnerPlanes) {
         EXPECT_LT(planes[k].distance(p.pose.translation), 0.0) << p.name;
     }
     // The wall tops reach the wall height, and the inner square grows with the tilt.
-    EXPECT_NEAR(parts[1].pose.apply(Vec3(-parts[1].halfExtents.x(), 0, parts[1].halfExtents.z())).z(),
-                1.2, 1e-12);
-    EXPECT_NEAR(funnelHalfWidthAt(funnel, 1.0), 0.3 + std::tan(25.0 * std::numbers::pi / 180.0), 1e-15);
+    EXPECT_NEAR(
+        parts[1].pose.apply(Vec3(-parts[1].halfExtents.x(), 0, parts[1].halfExtents.z())).z(), 1.2,
+        1e-12);
+    EXPECT_NEAR(funnelHalfWidthAt(funnel, 1.0), 0.3 + std::tan(25.0 * std::numbers::pi / 180.0),
+                1e-15);
     EXPECT_GT(planes[1].distance(Vec3(0, 0, 0.5)), 0.0);
 }
 
@@ -126,8 +127,10 @@ TEST(Build, PairModeDrawsColbenchVelocitiesAndUnitMasses) {
         for (BodyId id = 5; id < 7; ++id) {
             const Body& b = built.world.body(id);
             EXPECT_NEAR(b.massProperties.mass, 1.0, 1e-12);
-            EXPECT_TRUE((b.linearVelocity.array() >= 0.0).all() && (b.linearVelocity.array() < 1.0).all());
-            EXPECT_TRUE((b.angularVelocity.array() >= 0.0).all() && (b.angularVelocity.array() < 1.0).all());
+            EXPECT_TRUE((b.linearVelocity.array() >= 0.0).all() &&
+                        (b.linearVelocity.array() < 1.0).all());
+            EXPECT_TRUE((b.angularVelocity.array() >= 0.0).all() &&
+                        (b.angularVelocity.array() < 1.0).all());
             objects.insert(built.bodies[id].shape);
         }
     }

@@ -3,12 +3,10 @@
 /// the errors of broken files (file and line named).
 
 #include "TestFiles.h"
-
 #include "minkowski/scenes/MeshLoader.h"
 
-#include <gtest/gtest.h>
-
 #include <cstring>
+#include <gtest/gtest.h>
 
 namespace mk::scenes {
 namespace {
@@ -38,8 +36,8 @@ f 4 1 5 8
 std::vector<std::array<Vec3, 3>> cubeTriangles(double size) {
     const std::array<Vec3, 8> v{Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(1, 1, 0), Vec3(0, 1, 0),
                                 Vec3(0, 0, 1), Vec3(1, 0, 1), Vec3(1, 1, 1), Vec3(0, 1, 1)};
-    const std::array<std::array<int, 4>, 6> quads{{{0, 3, 2, 1}, {4, 5, 6, 7}, {0, 1, 5, 4},
-                                                   {1, 2, 6, 5}, {2, 3, 7, 6}, {3, 0, 4, 7}}};
+    const std::array<std::array<int, 4>, 6> quads{
+        {{0, 3, 2, 1}, {4, 5, 6, 7}, {0, 1, 5, 4}, {1, 2, 6, 5}, {2, 3, 7, 6}, {3, 0, 4, 7}}};
     std::vector<std::array<Vec3, 3>> triangles;
     for (const auto& q : quads) {
         triangles.push_back({size * v[q[0]], size * v[q[1]], size * v[q[2]]});
@@ -211,7 +209,9 @@ struct Broken {
     std::string expected;
 };
 
-void PrintTo(const Broken& b, std::ostream* out) { *out << b.what; }
+void PrintTo(const Broken& b, std::ostream* out) {
+    *out << b.what;
+}
 
 class BrokenMesh : public ::testing::TestWithParam<Broken> {};
 
@@ -242,7 +242,8 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(
         Broken{"bad number", "a.obj", "v 0 0 0\nv 1 0 0\nv 0 abc 0\nv 0 0 1\n",
                ":3: bad vertex coordinate 'abc'"},
-        Broken{"infinite number", "a.obj", "v 0 0 0\nv 1 0 inf\n", ":2: bad vertex coordinate 'inf'"},
+        Broken{"infinite number", "a.obj", "v 0 0 0\nv 1 0 inf\n",
+               ":2: bad vertex coordinate 'inf'"},
         Broken{"short vertex", "a.obj", "v 0 0\n", ":1: expected 'v x y z'"},
         Broken{"face index", "a.obj", "v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 9\n",
                ":4: face index 9 out of range (3 vertices defined so far)"},
@@ -252,7 +253,8 @@ INSTANTIATE_TEST_SUITE_P(
                ":3: a face needs at least 3 vertices"},
         Broken{"no vertices", "a.obj", "# nothing\n", ": no vertices ('v x y z' lines)"},
         Broken{"coplanar", "a.obj", "v 0 0 0\nv 1 0 0\nv 0 1 0\nv 1 1 0\n", ": no convex hull: "},
-        Broken{"format", "a.ply", "ply\n", ": unsupported mesh format '.ply' (supported: .obj, .stl)"},
+        Broken{"format", "a.ply", "ply\n",
+               ": unsupported mesh format '.ply' (supported: .obj, .stl)"},
         Broken{"stl number", "a.stl",
                "solid x\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 1 0 zz\n",
                ":5: bad number 'zz'"},
@@ -265,7 +267,8 @@ INSTANTIATE_TEST_SUITE_P(
         Broken{"stl truncated binary", "a.stl", truncatedBinary(),
                ": not an ASCII STL, and a binary STL of 677 bytes does not match its header's "
                "triangle count (truncated?)"},
-        Broken{"stl garbage", "a.stl", "abc", ": neither an ASCII STL nor a binary STL (too short)"},
+        Broken{"stl garbage", "a.stl", "abc",
+               ": neither an ASCII STL nor a binary STL (too short)"},
         Broken{"stl empty solid", "a.stl", "solid x\nendsolid x\n", ": ASCII STL without facets"}));
 
 TEST(MeshLoader, MissingFileAndFolders) {

@@ -6,7 +6,6 @@
 #include "minkowski/scenes/Rng.h"
 
 #include <gtest/gtest.h>
-
 #include <set>
 
 namespace mk::scenes {

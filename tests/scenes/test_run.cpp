@@ -37,8 +37,7 @@ void expectFinite(const BuiltScene& built) {
     }
 }
 
-class EverySceneAndSolver
-    : public ::testing::TestWithParam<std::tuple<std::string, SolverKind>> {};
+class EverySceneAndSolver : public ::testing::TestWithParam<std::tuple<std::string, SolverKind>> {};
 
 TEST_P(EverySceneAndSolver, RunsOneSecondHeadless) {
     const auto& [name, solver] = GetParam();
@@ -63,7 +62,9 @@ std::vector<std::string> sceneNames() {
     return names;
 }
 
-std::vector<SolverKind> solvers() { return {allSolvers().begin(), allSolvers().end()}; }
+std::vector<SolverKind> solvers() {
+    return {allSolvers().begin(), allSolvers().end()};
+}
 
 INSTANTIATE_TEST_SUITE_P(Builtin, EverySceneAndSolver,
                          ::testing::Combine(::testing::ValuesIn(sceneNames()),

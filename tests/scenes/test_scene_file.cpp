@@ -3,7 +3,6 @@
 /// in scenes/data; malformed files give errors naming the file, the line and the key.
 
 #include "TestFiles.h"
-
 #include "minkowski/scenes/BuiltinScenes.h"
 #include "minkowski/scenes/SceneFile.h"
 #include "minkowski/scenes/Shapes.h"
@@ -47,7 +46,8 @@ TEST(SceneFile, WrittenFileKeepsMeshPathsValidFromItsNewFolder) {
     EXPECT_EQ(copy.generators, scene.generators);
     for (const auto& [name, shape] : scene.shapes) {
         const auto original = std::filesystem::weakly_canonical(scene.baseDirectory / shape.path);
-        const auto moved = std::filesystem::weakly_canonical(copy.baseDirectory / copy.shapes.at(name).path);
+        const auto moved =
+            std::filesystem::weakly_canonical(copy.baseDirectory / copy.shapes.at(name).path);
         EXPECT_EQ(original, moved) << name;
     }
     EXPECT_EQ(loadShapes(copy).size(), scene.shapes.size());
@@ -78,7 +78,9 @@ struct Malformed {
     std::string expected; // a prefix of the message after "bad.toml:"
 };
 
-void PrintTo(const Malformed& m, std::ostream* out) { *out << m.what; }
+void PrintTo(const Malformed& m, std::ostream* out) {
+    *out << m.what;
+}
 
 class MalformedScene : public ::testing::TestWithParam<Malformed> {};
 
@@ -109,9 +111,10 @@ INSTANTIATE_TEST_SUITE_P(
                   "3: shapes.ball.radius: expected a positive number, got -1"},
         Malformed{"missing key", "[shapes.ball]\ntype = \"sphere\"\n",
                   "1: shapes.ball.radius: missing (required)"},
-        Malformed{"key of another shape type",
-                  "[shapes.ball]\ntype = \"sphere\"\nradius = 1.0\nhalf_extents = [1.0, 1.0, 1.0]\n",
-                  "4: shapes.ball.half_extents: unknown key (valid: radius, type)"},
+        Malformed{
+            "key of another shape type",
+            "[shapes.ball]\ntype = \"sphere\"\nradius = 1.0\nhalf_extents = [1.0, 1.0, 1.0]\n",
+            "4: shapes.ball.half_extents: unknown key (valid: radius, type)"},
         Malformed{"unknown shape",
                   "[shapes.box]\ntype = \"box\"\nhalf_extents = [0.1, 0.1, 0.1]\n"
                   "[[bodies]]\nshape = \"box\"\n[[bodies]]\nshape = \"cann\"\n",
@@ -125,22 +128,22 @@ INSTANTIATE_TEST_SUITE_P(
                   "6: bodies[0].rotation: expected a unit quaternion"},
         Malformed{"static velocity",
                   (kBox + "[[bodies]]\nshape = \"box\"\ntype = \"static\"\n"
-                                       "linear_velocity = [1.0, 0.0, 0.0]\n"),
+                          "linear_velocity = [1.0, 0.0, 0.0]\n"),
                   "7: bodies[0].linear_velocity: a static body cannot move"},
         Malformed{"points count",
                   (kBox + "[[generators]]\ncount = 3\nshapes = [\"box\"]\n"
-                                       "placement = \"points\"\npoints = [[0.0, 0.0, 1.0]]\n"),
+                          "placement = \"points\"\npoints = [[0.0, 0.0, 1.0]]\n"),
                   "8: generators[0].points: 1 points for count = 3"},
         Malformed{"funnel placement without funnel",
                   (kBox + "[[generators]]\nshapes = [\"box\"]\nplacement = \"funnel\"\n"),
                   "6: generators[0].placement: placement \"funnel\" needs a [funnel] table"},
-        Malformed{"velocity range", (kBox + "[[generators]]\nshapes = [\"box\"]\n"
-                                                         "linear_velocity = { min = [1.0, 0.0, 0.0], max = [0.0, 0.0, 0.0] }\n"),
+        Malformed{"velocity range",
+                  (kBox + "[[generators]]\nshapes = [\"box\"]\n"
+                          "linear_velocity = { min = [1.0, 0.0, 0.0], max = [0.0, 0.0, 0.0] }\n"),
                   "6: generators[0].linear_velocity: min must not exceed max"},
         Malformed{"hz and time step", "[simulation]\nhz = 120\ntime_step = 0.01\n",
                   "2: simulation.hz: give either hz or time_step, not both"},
-        Malformed{"unknown material",
-                  (kBox + "[[bodies]]\nshape = \"box\"\nmaterial = \"ice\"\n"),
+        Malformed{"unknown material", (kBox + "[[bodies]]\nshape = \"box\"\nmaterial = \"ice\"\n"),
                   "6: bodies[0].material: unknown material 'ice' (none defined)"},
         Malformed{"array of tables", "bodies = 3\n", "1: bodies: expected an array of tables"}));
 

@@ -36,10 +36,10 @@ private:
 };
 
 struct MeshLoadOptions {
-    double scale = 1.0;            ///< factor from the file's units to metres
-    double volumeTolerance = 1e-3; ///< relative volume difference above which a mesh is not convex
+    double scale = 1.0;             ///< factor from the file's units to metres
+    double volumeTolerance = 1e-3;  ///< relative volume difference above which a mesh is not convex
     double surfaceTolerance = 1e-6; ///< point clouds: relative distance inside the hull
-    bool warnIfNotConvex = true;   ///< log a warning (spdlog) for a mesh that is not convex
+    bool warnIfNotConvex = true;    ///< log a warning (spdlog) for a mesh that is not convex
 };
 
 /// A loaded mesh: the file's geometry (for drawing) and its convex hull (for simulating).

@@ -51,13 +51,13 @@ struct BodySpec {
     std::string name;  ///< optional; for messages and viewers
     std::string shape; ///< key of SceneDesc::shapes
     BodyType type = BodyType::Dynamic;
-    Vec3 position = Vec3::Zero();     ///< of the shape's frame (unit: metre)
-    Quat rotation = Quat::Identity(); ///< of the shape's frame
+    Vec3 position = Vec3::Zero();        ///< of the shape's frame (unit: metre)
+    Quat rotation = Quat::Identity();    ///< of the shape's frame
     Vec3 linearVelocity = Vec3::Zero();  ///< (unit: m/s)
     Vec3 angularVelocity = Vec3::Zero(); ///< (unit: rad/s)
-    std::optional<double> density; ///< (unit: kg/m^3); unset: the engine's default
-    std::optional<double> mass;    ///< (unit: kilogram); overrides the density
-    std::string material;          ///< key of SceneDesc::materials; empty: "default"
+    std::optional<double> density;       ///< (unit: kg/m^3); unset: the engine's default
+    std::optional<double> mass;          ///< (unit: kilogram); overrides the density
+    std::string material;                ///< key of SceneDesc::materials; empty: "default"
 
     bool operator==(const BodySpec& other) const;
 };

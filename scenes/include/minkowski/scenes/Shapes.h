@@ -28,6 +28,9 @@ using SceneShapes = std::map<std::string, SceneShape>;
 /// \throws SceneError naming the shape's key (`shapes.can.path`) and the mesh file's error.
 SceneShapes loadShapes(const SceneDesc& scene);
 
+/// True when some generator draws only mesh shapes (the object set that useMeshFolder replaces).
+[[nodiscard]] bool hasMeshGenerator(const SceneDesc& scene);
+
 /// Replaces the object set: the .obj and .stl files of `folder` become shapes named after their
 /// files, and every generator whose shapes are all meshes draws from them instead. Shapes that
 /// nothing uses any more are removed.

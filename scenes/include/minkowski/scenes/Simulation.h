@@ -18,8 +18,8 @@ struct RunStats {
     int firstTrajectory = 0;       ///< index of the first trajectory run
     std::int64_t trajectories = 0; ///< trajectories run, from firstTrajectory
     std::int64_t steps = 0;
-    std::int64_t bodies = 0;        ///< per trajectory (every trajectory has the same count)
-    std::int64_t dynamicBodies = 0; ///< per trajectory
+    std::int64_t bodies = 0;             ///< per trajectory (every trajectory has the same count)
+    std::int64_t dynamicBodies = 0;      ///< per trajectory
     std::int64_t narrowPhaseCalls = 0;   ///< StepCounts::narrowPhaseCalls
     std::int64_t perturbationCalls = 0;  ///< StepCounts::perturbationCalls
     std::int64_t narrowPhaseSkipped = 0; ///< StepCounts::narrowPhaseSkipped (contact cache)
@@ -59,6 +59,7 @@ struct RunOptions {
 /// Runs the trajectories of a validated scene whose shapes are `shapes` (loadShapes()).
 /// \throws SceneError on a bad trajectory range or a body the engine refuses, and
 /// mk::SimulationError when a step blows up.
-RunStats runScene(const SceneDesc& scene, const SceneShapes& shapes, const RunOptions& options = {});
+RunStats runScene(const SceneDesc& scene, const SceneShapes& shapes,
+                  const RunOptions& options = {});
 
 } // namespace mk::scenes
