@@ -284,6 +284,44 @@ TEST(Gjk, BooleanEarlyExitAgreesWithSeparatingAxisTheorem) {
     EXPECT_GT(overlapping, 300);
 }
 
+TEST(Gjk, ScaleDisparityKeepsTheCertificates) {
+    // A 2000 m box and a 2 mm box at its edges and corners (FCL/coal users' scale-disparity
+    // reports): points of D are 1e3 m from the origin, features 1e-3 m. Johnson's Delta_i then
+    // accepted tetrahedra 2e-5 m away from the origin and sliver triangles put x 4e-9 m outside D.
+    // Checks: the SAT verdict, distance >= SAT gap, the same distance in both orders (1e-10 m).
+    std::mt19937_64 rng(8);
+    const Vec3 corners[] = {Vec3(0, 0, 1), Vec3(1, 0, 1), Vec3(1, 1, 1), Vec3(0.0037, -0.25, 1)};
+    int separated = 0, overlapping = 0;
+    for (int trial = 0; trial < 200; ++trial) {
+        const Box big{Mat3::Identity(), Vec3::Constant(1e3), Vec3::Zero()};
+        const Vec3 spot = 1e3 * corners[trial % 4];
+        const Vec3 out = Vec3(spot.x() >= 1e3 ? 1 : 0, spot.y() >= 1e3 ? 1 : 0, 1).normalized();
+        const double offset = std::uniform_real_distribution<double>(-2e-3, 4e-3)(rng);
+        const Box small{randomRotation(rng), Vec3::Constant(1e-3), spot + offset * out};
+        const double gap = satGap(big, small);
+        if (std::abs(gap) < 1e-8) {
+            continue; // within the rounding of points 1e3 m away (1e-12 relative): either verdict
+        }
+        auto ab = difference(big, small);
+        auto ba = difference(small, big);
+        const GjkOutput forward = gjk(ab, settingsFor(GjkVariant::Vanilla, randomUnit(rng)));
+        const GjkOutput backward = gjk(ba, settingsFor(GjkVariant::Vanilla, randomUnit(rng)));
+        for (const GjkOutput* o : {&forward, &backward}) {
+            // Touching: x ~ 0 on a triangle, the origin may be inside D (see GjkStatus)
+            const bool overlap = o->status == GjkStatus::Overlapping || o->status == GjkStatus::Touching;
+            EXPECT_EQ(overlap, gap < 0.0) << "gap " << gap << " status " << int(o->status);
+            EXPECT_NE(o->status, GjkStatus::Degenerate) << "gap " << gap;
+            EXPECT_GE(o->distance, gap - 1e-12);
+            EXPECT_LE(o->lowerBound, o->distance);
+            EXPECT_LT((o->pa - o->pb - o->v).norm(), 1e-11); // 25 ulps of |y| ~ 2e3 m
+        }
+        EXPECT_NEAR(forward.distance, backward.distance, 1e-9) << "gap " << gap; // touching: ~1e-10
+        (gap > 0.0 ? separated : overlapping)++;
+    }
+    EXPECT_GT(separated, 40);
+    EXPECT_GT(overlapping, 40);
+}
+
 TEST(Gjk, BooleanEarlyExitHonoursTheMargin) {
     const Ellipsoid a{Mat3::Identity(), Vec3::Constant(0.5), Vec3::Zero()};
     const Ellipsoid b{Mat3::Identity(), Vec3::Constant(0.5), Vec3(1.1, 0.0, 0.0)}; // gap 0.1
@@ -404,6 +442,10 @@ std::vector<std::array<double, 4>> iterationTable(const char* title, Make make, 
                 const GjkOutput out = gjk(d, settingsFor(kVariants[i], b.center - a.center));
                 EXPECT_TRUE(out.status == (target > 0.0 ? GjkStatus::Separated : GjkStatus::Overlapping))
                     << variantName(kVariants[i]) << " status " << int(out.status) << " at " << target;
+                // overlap: lambda from volume ratios of the tetrahedron, residual ~ eps |y|^4 / V
+                const double witnessTol = out.status == GjkStatus::Overlapping ? 1e-9 : 1e-12;
+                EXPECT_LT((out.pa - out.pb - out.v).norm(), witnessTol)
+                    << "witnesses must give x; status " << int(out.status) << " at " << target;
                 reference = i == 0 ? out.distance : reference;
                 EXPECT_NEAR(out.distance, reference, 2e-8 * reference) << variantName(kVariants[i]);
                 EXPECT_NEAR(out.distance, std::max(target, 0.0), 1e-7 * (1.0 + std::abs(target)));

@@ -141,24 +141,51 @@ public:
     /// Adds p to W and writes into v the point of conv(W + {p}) closest to the origin; W becomes
     /// the smallest subset whose hull holds it. Returns false when no subset passes Johnson's test
     /// (rounding); W and v are then unchanged (van den Bergen drops the backup procedure, Sec. 5).
-    bool addAndProject(const SupportPoint& p, Vec3& v) {
+    /// `slack` (unit of D) is the tolerance of the enclosure test of a tetrahedron.
+    bool addAndProject(const SupportPoint& p, Vec3& v, double slack) {
         last_ = std::countr_one(bits_);
         lastBit_ = 1u << last_;
         y_[last_] = p;
         allBits_ = bits_ | lastBit_;
         updateDeterminants();
-        return project(v);
+        return project(v, slack);
     }
 
-    /// The subset W, to restore() it when an update is rejected (the cached products and
-    /// determinants of its subsets are untouched by addAndProject).
-    [[nodiscard]] unsigned subset() const { return bits_; }
-    void restore(unsigned subset) { bits_ = subset; }
-    /// After addAndProject chose an implausible tetrahedron: back to `subset` (W before the add)
-    /// and the backup procedure, which never takes the tetrahedron.
-    bool reprojectWithoutTetrahedron(unsigned subset, Vec3& v) {
-        bits_ = subset;
-        return backup(v);
+    /// W and the barycentric coordinates of x, to restore() them when an update is rejected
+    /// (the cached products and determinants of W's subsets are untouched by addAndProject).
+    struct State {
+        unsigned bits;
+        std::array<double, 4> lambda;
+    };
+    [[nodiscard]] State state() const { return {bits_, lambda_}; }
+    void restore(const State& s) {
+        bits_ = s.bits;
+        lambda_ = s.lambda;
+    }
+    /// After addAndProject made an implausible choice: back to W before the add, then the
+    /// geometric backup procedure on W + {new point}.
+    bool reproject(const State& before, Vec3& v, double slack) {
+        restore(before);
+        return backup(v, slack);
+    }
+
+    /// Checks a tetrahedron that Johnson's Delta_i declare to hold the origin with orientation
+    /// tests on edge vectors: for each face (a, b, c), n = (b - a) x (c - a), the origin lies on
+    /// the side of the opposite vertex, up to `slack` (unit of D). Their rounding error is about
+    /// eps |n| |a|, where the Delta_i of the tetrahedron carry products of four dot products:
+    /// with points 1e3 m from the origin and features of 1e-3 m, Johnson accepted tetrahedra
+    /// the origin was 2e-5 m outside of. A flat tetrahedron encloses nothing.
+    [[nodiscard]] bool enclosesOrigin(double slack) const {
+        for (int i = 0; i < 4; ++i) {
+            const Vec3& a = y_[(i + 1) & 3].w;
+            const Vec3 n = (y_[(i + 2) & 3].w - a).cross(y_[(i + 3) & 3].w - a);
+            const double opposite = n.dot(y_[i].w - a);
+            const double origin = -n.dot(a);
+            if (opposite == 0.0 || !((opposite > 0.0 ? origin : -origin) >= -slack * n.norm())) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /// Largest ||y_i||^2 over W (scale of the rounding error of v).
@@ -269,12 +296,14 @@ private:
         return true;
     }
 
-    /// Tests only the subsets holding the new point (Theorem 2), the new point alone last; the
-    /// backup procedure when rounding leaves no subset passing the test.
-    bool project(Vec3& v) {
+    /// Tests only the subsets holding the new point (Theorem 2), the new point alone last. A
+    /// tetrahedron must also pass enclosesOrigin(); the backup procedure runs when rounding
+    /// leaves no subset passing.
+    bool project(Vec3& v, double slack) {
         for (unsigned s = bits_; s != 0u; --s) {
-            if ((s & bits_) == s && isValid(s | lastBit_)) {
-                select(s | lastBit_, v);
+            const unsigned x = s | lastBit_;
+            if ((s & bits_) == s && isValid(x) && (x != 15u || enclosesOrigin(slack))) {
+                select(x, v);
                 return true;
             }
         }
@@ -282,27 +311,32 @@ private:
             select(lastBit_, v);
             return true;
         }
-        return backup(v);
+        return backup(v, slack);
     }
 
-    /// The backup procedure of the original GJK (Gilbert, Johnson, Keerthi 1988): among the
-    /// subsets holding the new point whose Delta_i(X) are all positive, the one whose x is nearest
-    /// to the origin. van den Bergen drops it and stops at x_k (Sec. 5) because he measured a
-    /// negligible loss; on cone and cylinder rims we measured relative gaps up to 4e-4 at such
-    /// stops (1% of separated queries at eps = 1e-8), so we keep it. Runs only on failures.
-    bool backup(Vec3& v) {
+    /// The backup procedure (the original GJK's, Gilbert, Johnson, Keerthi 1988), made
+    /// geometric: the tetrahedron if enclosesOrigin(), else, among the subsets holding the new
+    /// point, the edge-based projection that lands inside its own sub-simplex and is nearest to
+    /// the origin (the closest point of conv(Y) lies in the relative interior of such a face).
+    /// The 1988 procedure ranks subsets by the signs of the Delta_i, which are noise when the
+    /// points are 1e6 times farther than the features are large. van den Bergen drops the backup
+    /// and stops at x_k (Sec. 5); on cone and cylinder rims that stop left relative gaps up to
+    /// 4e-4 (1% of separated queries at eps = 1e-8), so we keep it. Runs only on failures.
+    bool backup(Vec3& v, double slack) {
         const unsigned entry = bits_;
+        if (allBits_ == 15u && enclosesOrigin(slack)) {
+            select(15u, v);
+            return true;
+        }
         unsigned best = 0;
         double bestNorm2 = std::numeric_limits<double>::infinity();
         Vec3 candidate;
-        for (unsigned s = entry; ; --s) {
+        for (unsigned s = entry;; --s) {
             const unsigned x = (s & entry) | lastBit_;
-            if ((s & entry) == s && x != 15u && allPositive(x)) {
-                select(x, candidate);
-                if (candidate.squaredNorm() < bestNorm2) {
-                    bestNorm2 = candidate.squaredNorm();
-                    best = x;
-                }
+            if ((s & entry) == s && x != 15u && selectIfInside(x, candidate) &&
+                candidate.squaredNorm() < bestNorm2) {
+                bestNorm2 = candidate.squaredNorm();
+                best = x;
             }
             if (s == 0u) {
                 break;
@@ -316,13 +350,32 @@ private:
         return true;
     }
 
-    [[nodiscard]] bool allPositive(unsigned s) const {
+    /// select() restricted to the edge-based projections that land inside the sub-simplex.
+    bool selectIfInside(unsigned s, Vec3& v) {
+        int idx[3];
+        const int n = members(s, idx);
+        bits_ = s;
+        if (n == 1) {
+            lambda_.fill(0.0);
+            lambda_[idx[0]] = 1.0;
+            v = y_[idx[0]].w;
+            return true;
+        }
+        return n == 2 ? projectSegment(idx[0], idx[1], v) : projectTriangle(idx[0], idx[1], idx[2], v);
+    }
+
+    /// Indices of the members of s (at most 3 written; returns the count).
+    static int members(unsigned s, int* idx) {
+        int n = 0;
         for (int i = 0; i < 4; ++i) {
-            if ((s & (1u << i)) != 0u && !(det_[s][i] > 0.0)) {
-                return false;
+            if ((s & (1u << i)) != 0u) {
+                if (n < 3) {
+                    idx[n] = i;
+                }
+                ++n;
             }
         }
-        return true;
+        return n;
     }
 
     /// Makes s the simplex and writes x into v. Johnson's Delta_i(X) choose X (Sec. 4), but x and
@@ -340,9 +393,27 @@ private:
             }
         }
         if (!(n == 2 && projectSegment(idx[0], idx[1], v)) &&
-            !(n == 3 && projectTriangle(idx[0], idx[1], idx[2], v))) {
+            !(n == 3 && projectTriangle(idx[0], idx[1], idx[2], v)) &&
+            !(n == 4 && projectTetrahedron(v))) {
             projectJohnson(s, v);
         }
+    }
+
+    /// Origin inside the tetrahedron: x = 0, barycentric coordinates from signed volumes of edge
+    /// vectors (Johnson's Delta_i(Y) lose every digit when the points are far from the origin).
+    bool projectTetrahedron(Vec3& v) {
+        const Vec3& y0 = y_[0].w;
+        const Vec3 e1 = y_[1].w - y0, e2 = y_[2].w - y0, e3 = y_[3].w - y0;
+        const double volume = e1.dot(e2.cross(e3));
+        if (!(volume != 0.0) || !std::isfinite(volume)) {
+            return false;
+        }
+        lambda_[1] = -y0.dot(e2.cross(e3)) / volume;
+        lambda_[2] = -e1.dot(y0.cross(e3)) / volume;
+        lambda_[3] = -e1.dot(e2.cross(y0)) / volume;
+        lambda_[0] = 1.0 - lambda_[1] - lambda_[2] - lambda_[3];
+        v.setZero();
+        return true;
     }
 
     /// x = sum Delta_i(X) y_i / Delta(X) (van den Bergen Sec. 2); x = 0 for a tetrahedron.
@@ -376,8 +447,11 @@ private:
         return true;
     }
 
-    /// Origin projected on the plane of the triangle: x = (n . y_i / n . n) n, n = e1 x e2, and the
-    /// barycentric coordinates of x from the sub-triangle areas.
+    /// Origin projected on the plane of the triangle, p = (n . y_i / n . n) n, n = e1 x e2, and
+    /// its barycentric coordinates from the sub-triangle areas; x = y_i + l_j e1 + l_k e2 is then
+    /// formed from them, so that x lies in conv(W) up to rounding even when n is inaccurate (a
+    /// sliver 2000 m long and 2e-3 m wide tilts n by 2e-10 rad, p by 1e-7 m out of the triangle,
+    /// and ||p|| could undercut the distance: the certificate mu <= ||x*|| <= ||x|| would break).
     bool projectTriangle(int i, int j, int k, Vec3& v) {
         const Vec3 e1 = y_[j].w - y_[i].w, e2 = y_[k].w - y_[i].w;
         const Vec3 nrm = e1.cross(e2);
@@ -396,7 +470,7 @@ private:
         lambda_[i] = li;
         lambda_[j] = lj;
         lambda_[k] = lk;
-        v = x;
+        v = y_[i].w + lj * e1 + lk * e2;
         return true;
     }
 
@@ -520,7 +594,7 @@ private:
         SupportPoint s;
         supportAlong(guess, s);
         out_.iterations = 1;
-        simplex_.addAndProject(s, v_);
+        simplex_.addAndProject(s, v_, enclosureSlack());
         momentum_ = GjkMomentum(settings_.variant, v_);
         return earlyExit(guess, s);
     }
@@ -586,13 +660,14 @@ private:
             return stuck(s, gap, vn); // same or alternating support points (Sec. 5, Fig. 3)
         }
         momentum_.remember(s.w);
-        const unsigned previous = simplex_.subset();
+        const JohnsonSimplex::State previous = simplex_.state();
         Vec3 next;
-        if (!simplex_.addAndProject(s, next)) {
+        if (!simplex_.addAndProject(s, next, enclosureSlack())) {
+            simplex_.restore(previous);
             return stuck(s, gap, vn); // not even the backup found a subset: keep x_k
         }
-        if (simplex_.full() && !isPlausible(next, vv)) {
-            simplex_.reprojectWithoutTetrahedron(previous, next);
+        if (!isPlausible(next, vv)) {
+            simplex_.reproject(previous, next, enclosureSlack()); // Johnson's choice was rounding
         }
         if (!isPlausible(next, vv)) {
             simplex_.restore(previous);
@@ -604,21 +679,29 @@ private:
 
     /// van den Bergen's degeneracy rule (Sec. 5) ended the loop at x_k: converged within
     /// machine precision when the gap is below the rounding floor, a genuine degeneracy otherwise.
+    /// Without a positive lower bound there is no evidence of separation at all: Degenerate.
     [[nodiscard]] GjkStatus stuck(const SupportPoint& s, double gap, double vn) const {
-        return gap <= settings_.tolerance * vn + roundoff(s, vn) ? GjkStatus::Separated
-                                                                 : GjkStatus::Degenerate;
+        const bool converged = lowerBound_ > 0.0 && gap <= settings_.tolerance * vn + roundoff(s, vn);
+        return converged ? GjkStatus::Separated : GjkStatus::Degenerate;
     }
 
     /// A new iterate must be shorter than x_k (Sec. 4, Theorem 2) and not shorter than the
     /// certified lower bound mu <= ||x*|| <= ||x_{k+1}||. The second test catches a tetrahedron
     /// that Johnson's rounded Delta_i declare to hold the origin while a plane separates D from
-    /// it (seen on a box-cylinder pair 9 mm apart: a nearly flat tetrahedron, x = 0 claimed).
+    /// it (seen on a box-cylinder pair 9 mm apart: a nearly flat tetrahedron, x = 0 claimed);
+    /// the first, a subset chosen by rounded signs (a 1e3 m box against a 1e-3 m box).
     /// The bound carries rounding: it is relaxed by 1e-6 relative (an optimum reached exactly
     /// lands at mu within rounding; the spurious tetrahedra give x = 0).
     [[nodiscard]] bool isPlausible(const Vec3& next, double vv) const {
         const double nn = next.squaredNorm();
         const double mu = lowerBound_ * (1.0 - 1e-6);
         return nn < vv && !(mu > 0.0 && nn < mu * mu);
+    }
+
+    /// Slack of the enclosure test: the absolute tolerance (within it the origin counts as
+    /// touching anyway) plus the rounding of the orientation tests, 16 ulps of the largest point.
+    [[nodiscard]] double enclosureSlack() const {
+        return settings_.absoluteTolerance + kRoundoff * std::sqrt(simplex_.maxNorm2());
     }
 
     /// Rounding error of mu = <x, s> / ||x||: x carries an absolute error of a few ulps of the
