@@ -34,8 +34,8 @@ Mat3 skew(const Vec3& r) {
 
 /// Distance from v~ = (t, z) to the dual cone K* = {mu |t| <= z}: the projection onto a cone
 /// {c|t| <= z} is v~ inside, 0 when (|t| + c z) <= 0, else (|t| + c z)/(1 + c^2) (t/|t|, c).
-double dualConeDistance(const Vec3& v, double mu) {
-    const double s = std::sqrt(v.x() * v.x() + v.y() * v.y());
+/// `s` is |(v_x, v_y)|, which the caller has already computed.
+double dualConeDistance(const Vec3& v, double s, double mu) {
     if (mu * s <= v.z()) {
         return 0.0;
     }
@@ -61,10 +61,11 @@ struct SweepResiduals {
 /// c's own projection they would be zero by construction for a frictionless contact, whatever
 /// the other contacts do; this is where the code departs from pinocchio's loop.)
 void accumulateResiduals(const Vec3& f, const Vec3& v, double mu, SweepResiduals& r) {
+    const double tangential = std::sqrt(v.x() * v.x() + v.y() * v.y());
     Vec3 corrected = v; // De Saxce correction v~ = v + [0, 0, mu |v_t|]
-    corrected.z() += mu * std::sqrt(v.x() * v.x() + v.y() * v.y());
+    corrected.z() += mu * tangential;
     r.complementarity = std::max(r.complementarity, std::abs(f.dot(corrected)));
-    r.dualFeasibility = std::max(r.dualFeasibility, dualConeDistance(corrected, mu));
+    r.dualFeasibility = std::max(r.dualFeasibility, dualConeDistance(corrected, tangential, mu));
 }
 
 /// One projected Gauss-Seidel update of contact c (pinocchio's PGSConeProjectAndUpdate).

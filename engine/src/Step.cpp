@@ -121,6 +121,7 @@ void World::Impl::updateManifolds() {
         }
         const Pose& poseA = bodies[p.key.a].pose;
         const Pose& poseB = bodies[p.key.b].pose;
+        p.perturbationCooldown = std::max(0, p.perturbationCooldown - 1);
         const double threshold =
             std::min(cs.breakingThreshold, cs.relativeBreakingThreshold *
                                                std::min(frames[p.key.a].radius, frames[p.key.b].radius));
@@ -137,13 +138,17 @@ void World::Impl::updateManifolds() {
             c.localA = poseA.applyInverse(r.witnessA);
             c.localB = poseB.applyInverse(r.witnessB);
             p.manifold.add(c, threshold);
-            const bool perturb = cs.perturbationIterations > 0 &&
+            const bool perturb = cs.perturbationIterations > 0 && p.perturbationCooldown == 0 &&
                                  p.manifold.size() < cs.perturbationMinPoints &&
                                  !frames[p.key.a].sphere && !frames[p.key.b].sphere;
             if (perturb) { // narrow-phase calls: their time moves to the narrow-phase stage
                 StageTimer timer;
+                const int before = p.manifold.size();
                 perturbContacts(p, threshold);
                 perturbationSeconds += timer.lap();
+                if (p.manifold.size() == before) { // a line or point contact: no more to find
+                    p.perturbationCooldown = cs.perturbationCooldown;
+                }
             }
         }
         if (!p.manifold.empty()) {

@@ -116,10 +116,10 @@ void validateSettings(const WorldSettings& s) {
         throw EngineError("WorldSettings: need contact margin >= 0, breaking thresholds > 0 and "
                           "0 <= restOffset < margin");
     }
-    if (c.perturbationIterations < 0 || c.perturbationMinPoints < 0 ||
+    if (c.perturbationIterations < 0 || c.perturbationMinPoints < 0 || c.perturbationCooldown < 0 ||
         c.perturbationMinPoints > Manifold::kCapacity) {
-        throw EngineError("WorldSettings: perturbation iterations must be >= 0 and the minimum "
-                          "point count in [0, 4]");
+        throw EngineError("WorldSettings: perturbation iterations and cooldown must be >= 0 and "
+                          "the minimum point count in [0, 4]");
     }
     validatePgs(s.pgs);
 }

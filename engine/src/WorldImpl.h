@@ -40,6 +40,7 @@ struct PairState {
     QueryResult result{};  ///< this step's narrow-phase answer (when passed)
     CachedQuery cached{};
     bool passed = false;   ///< passed the OBB filter this step
+    int perturbationCooldown = 0; ///< steps before the next perturbation round may run
 };
 
 /// A pair in the sorted index, pointing into the pool.

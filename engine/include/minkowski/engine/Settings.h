@@ -55,6 +55,10 @@ struct ContactSettings {
     /// Pairs with a sphere are never perturbed (their manifold is one point). 0 disables.
     int perturbationIterations = 3;
     int perturbationMinPoints = 3;
+    /// After a perturbation round that added no point (a line or point contact, such as a can
+    /// on its side), the pair is not perturbed again for this many steps (0: every step, as
+    /// Bullet does).
+    int perturbationCooldown = 10;
 };
 
 /// Projected Gauss-Seidel on the contact impulses (pinocchio's pgs-solver.hxx).
