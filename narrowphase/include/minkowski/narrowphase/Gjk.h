@@ -27,11 +27,14 @@
 /// - The fixed-point switch (32) compares g with eps R^2, R the size of D (see isFixedPoint), and
 ///   the acceleration also stops after half of maxIterations (see accelerationBudgetSpent).
 /// - NesterovNormalized uses coal's delta_k = (k+2)/(k+3) (Alg. 7 keeps (k+1)/(k+3)).
-/// - Robustness of the sub-algorithm (JohnsonSimplex): x is computed from the edges of the
-///   chosen subset, the 1988 backup procedure replaces van den Bergen's stop when no subset
-///   passes, and an iterate shorter than the certified lower bound is rejected (GjkRun::
-///   isPlausible). Measured on 16k random primitive pairs: degenerate stops 1.8% -> 0.04%, and
-///   no more false overlaps of separated pairs (7 in 20k before).
+/// - Robustness of the sub-algorithm (JohnsonSimplex). Johnson's cached Delta_i choose the
+///   subset as in the paper, but x and its barycentric coordinates come from edge vectors (the
+///   best-conditioned edges of a triangle, signed volumes of a tetrahedron); a tetrahedron must
+///   pass orientation tests; an implausible choice (x not shorter than x_k, or shorter than the
+///   certified bound) goes to a geometric version of the 1988 backup procedure instead of van
+///   den Bergen's stop. Measured on 16k random primitive pairs at eps = 1e-8: degenerate stops
+///   1.8% -> 0, false overlaps of separated pairs 7 in 20k -> 0; a 2 mm box against a 2000 m
+///   box (Johnson alone: wrong verdicts and distances off by 1e-4 m) is exact to 1e-13 m.
 ///
 /// No heap allocation; all state lives in fixed arrays on the stack.
 
@@ -46,6 +49,7 @@
 #include <cmath>
 #include <limits>
 #include <optional>
+#include <utility>
 
 namespace mk {
 
@@ -416,6 +420,20 @@ private:
         return true;
     }
 
+    /// Makes i the vertex facing the longest edge, so that e1 and e2 are the two shortest edges
+    /// and e1 x e2 is the best-conditioned cross product of the triangle (a sliver 2000 m long
+    /// and 2e-3 m wide has two nearly parallel long edges: their cross product loses the normal).
+    void orderTriangle(int& i, int& j, int& k) const {
+        const double ij = (y_[j].w - y_[i].w).squaredNorm();
+        const double jk = (y_[k].w - y_[j].w).squaredNorm();
+        const double ki = (y_[i].w - y_[k].w).squaredNorm();
+        if (ij >= jk && ij >= ki) {
+            std::swap(i, k); // longest edge ij: base k
+        } else if (ki >= jk) {
+            std::swap(i, j); // longest edge ki: base j
+        }
+    }
+
     /// x = sum Delta_i(X) y_i / Delta(X) (van den Bergen Sec. 2); x = 0 for a tetrahedron.
     void projectJohnson(unsigned s, Vec3& v) {
         double sum = 0.0;
@@ -453,6 +471,7 @@ private:
     /// sliver 2000 m long and 2e-3 m wide tilts n by 2e-10 rad, p by 1e-7 m out of the triangle,
     /// and ||p|| could undercut the distance: the certificate mu <= ||x*|| <= ||x|| would break).
     bool projectTriangle(int i, int j, int k, Vec3& v) {
+        orderTriangle(i, j, k);
         const Vec3 e1 = y_[j].w - y_[i].w, e2 = y_[k].w - y_[i].w;
         const Vec3 nrm = e1.cross(e2);
         const double nn = nrm.squaredNorm();
