@@ -6,6 +6,7 @@
 #include "Command.h"
 #include "ListCommand.h"
 #include "RunCommand.h"
+#include "ViewCommand.h"
 
 #include "minkowski/narrowphase/Collide.h"
 
@@ -48,6 +49,7 @@ int main(int argc, char** argv) {
     commands.push_back(mk::cli::makeBenchCommand(app));
     commands.push_back(mk::cli::makeRunCommand(app));
     commands.push_back(mk::cli::makeListCommand(app));
+    commands.push_back(mk::cli::makeViewCommand(app));
 
     try {
         app.parse(argc, argv);

@@ -1,0 +1,65 @@
+#pragma once
+/// \file StatsHistory.h
+/// The last few seconds of per-step statistics, in a ring buffer, for the plots of narrow-phase
+/// time and iterations per solver: each sample remembers the solver and warm start that made it,
+/// so switching solvers shows as a change of colour and level in the plots.
+
+#include "minkowski/engine/Stats.h"
+#include "minkowski/narrowphase/Query.h"
+#include "minkowski/viewer/NarrowPhaseLog.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace mk::viewer {
+
+/// One step as the plots and the statistics panel see it.
+struct StepSample {
+    std::int64_t step = 0;
+    SolverKind solver = SolverKind::Gjk;
+    WarmStart warmStart = WarmStart::Previous;
+    int calls = 0;                 ///< real narrow-phase calls
+    double secondsPerCall = 0.0;   ///< mean wall time of a call (unit: second)
+    double iterationsPerCall = 0.0; ///< mean GJK + penetration iterations of a call
+    double stepSeconds = 0.0;      ///< wall time of the whole step (unit: second)
+    int contacts = 0;
+    int pgsIterations = 0;
+    double pgsResidual = 0.0;
+};
+
+/// The sample of a step from the world's stats and the narrow-phase log of that step.
+[[nodiscard]] StepSample makeSample(const StepStats& stats, const CallSummary& calls,
+                                    SolverKind solver, WarmStart warmStart);
+
+/// Means over the samples of one solver in the window, weighted by calls.
+struct SolverSummary {
+    SolverKind solver = SolverKind::Gjk;
+    std::int64_t steps = 0;
+    std::int64_t calls = 0;
+    double secondsPerCall = 0.0;
+    double iterationsPerCall = 0.0;
+};
+
+class StatsHistory {
+public:
+    /// Keeps the last `capacity` samples (>= 1).
+    explicit StatsHistory(std::size_t capacity);
+
+    void push(const StepSample& sample);
+    void clear();
+
+    [[nodiscard]] std::size_t size() const { return size_; }
+    [[nodiscard]] std::size_t capacity() const { return buffer_.size(); }
+    /// The i-th sample, oldest first (i < size()).
+    [[nodiscard]] const StepSample& operator[](std::size_t i) const;
+    /// One summary per solver present in the window, in registry order.
+    [[nodiscard]] std::vector<SolverSummary> bySolver() const;
+
+private:
+    std::vector<StepSample> buffer_;
+    std::size_t next_ = 0;
+    std::size_t size_ = 0;
+};
+
+} // namespace mk::viewer

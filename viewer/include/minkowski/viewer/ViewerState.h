@@ -1,0 +1,110 @@
+#pragma once
+/// \file ViewerState.h
+/// What the user has chosen in the viewer, without any OpenGL: run control (run, pause, single
+/// step, speed), the narrow-phase solver and warm start, the drawing toggles and the scene
+/// parameters waiting for a restart. Keys and buttons become Actions; apply() carries out the
+/// ones that only change this state and reports the others to the caller.
+
+#include "minkowski/narrowphase/Query.h"
+#include "minkowski/viewer/FixedStepClock.h"
+
+#include <array>
+#include <cstdint>
+#include <span>
+#include <string_view>
+#include <vector>
+
+namespace mk::viewer {
+
+/// Debug overlays, each drawn on top of the bodies.
+struct DrawToggles {
+    bool contacts = false;         ///< manifold points handed to the contact solver
+    bool normals = false;          ///< contact normals (A to B)
+    bool witnesses = false;        ///< witness points and segment of every narrow-phase call
+    bool aabbs = false;            ///< world AABBs (the broadphase's tight boxes)
+    bool obbs = false;             ///< world OBBs (the OBB filter's boxes)
+    bool narrowPhasePairs = false; ///< centre-to-centre segments of pairs that reached the narrow phase
+    bool transparentStatic = true; ///< static bodies (the funnel) drawn see-through
+};
+
+/// Everything a key, a button or a menu can ask for.
+enum class Action : unsigned char {
+    TogglePause,
+    Step,        ///< pause and run exactly one step
+    Faster,      ///< next speed preset
+    Slower,      ///< previous speed preset
+    NextSolver,
+    NextWarmStart,
+    ToggleContacts,
+    ToggleNormals,
+    ToggleWitnesses,
+    ToggleAabbs,
+    ToggleObbs,
+    TogglePairs,
+    ToggleUi,
+    // Reported to the caller (they need the world, the camera or the window):
+    Restart,
+    ResetView,
+    Screenshot,
+    ThrowObject,
+    Quit,
+};
+
+/// The speeds the Faster/Slower actions step through (fraction of real time).
+inline constexpr std::array<double, 9> kSpeedPresets{0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0};
+
+class ViewerState {
+public:
+    /// \param stepSeconds the scene's fixed step (unit: second)
+    /// \param maxStepsPerFrame the accumulator's cap
+    explicit ViewerState(double stepSeconds, int maxStepsPerFrame = 8);
+
+    /// Applies `action` when it only changes this state and returns true; returns false for the
+    /// actions the caller carries out (Restart, ResetView, Screenshot, ThrowObject, Quit).
+    bool apply(Action action);
+
+    /// Steps to run for a frame of `frameSeconds` wall time: 0 while paused, except one after
+    /// requestStep(); otherwise what the accumulator gives at the current speed.
+    int stepsForFrame(double frameSeconds);
+
+    [[nodiscard]] bool paused() const { return paused_; }
+    void setPaused(bool paused);
+    /// Pauses and queues exactly one step for the next frame.
+    void requestStep();
+    /// Fraction of real time the simulation runs at; clamped to the presets' range.
+    [[nodiscard]] double speed() const { return speed_; }
+    void setSpeed(double speed);
+
+    [[nodiscard]] SolverKind solver() const { return solver_; }
+    void setSolver(SolverKind solver) { solver_ = solver; }
+    [[nodiscard]] WarmStart warmStart() const { return warmStart_; }
+    void setWarmStart(WarmStart warmStart) { warmStart_ = warmStart; }
+
+    DrawToggles toggles;
+    bool showUi = true;
+
+    [[nodiscard]] const FixedStepClock& clock() const { return clock_; }
+    /// Forgets accumulated time (after a restart).
+    void resetClock() { clock_.reset(); }
+
+private:
+    FixedStepClock clock_;
+    bool paused_ = false;
+    bool stepRequested_ = false;
+    double speed_ = 1.0;
+    SolverKind solver_ = SolverKind::Gjk;
+    WarmStart warmStart_ = WarmStart::Previous;
+};
+
+/// The element after `current` in `all`, wrapping around (the first when `current` is absent).
+template <typename T>
+[[nodiscard]] T nextIn(std::span<const T> all, T current) {
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        if (all[i] == current) {
+            return all[(i + 1) % all.size()];
+        }
+    }
+    return all.front();
+}
+
+} // namespace mk::viewer

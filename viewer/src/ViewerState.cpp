@@ -1,0 +1,74 @@
+/// \file ViewerState.cpp
+
+#include "minkowski/viewer/ViewerState.h"
+
+#include "minkowski/narrowphase/Collide.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace mk::viewer {
+
+ViewerState::ViewerState(double stepSeconds, int maxStepsPerFrame)
+    : clock_(stepSeconds, maxStepsPerFrame) {}
+
+bool ViewerState::apply(Action action) {
+    switch (action) {
+    case Action::TogglePause: setPaused(!paused_); return true;
+    case Action::Step: requestStep(); return true;
+    case Action::Faster: {
+        const auto it = std::upper_bound(kSpeedPresets.begin(), kSpeedPresets.end(), speed_ * 1.0001);
+        setSpeed(it == kSpeedPresets.end() ? kSpeedPresets.back() : *it);
+        return true;
+    }
+    case Action::Slower: {
+        const auto it = std::lower_bound(kSpeedPresets.begin(), kSpeedPresets.end(), speed_ * 0.9999);
+        setSpeed(it == kSpeedPresets.begin() ? kSpeedPresets.front() : *(it - 1));
+        return true;
+    }
+    case Action::NextSolver: solver_ = nextIn(allSolvers(), solver_); return true;
+    case Action::NextWarmStart: warmStart_ = nextIn(allWarmStarts(), warmStart_); return true;
+    case Action::ToggleContacts: toggles.contacts = !toggles.contacts; return true;
+    case Action::ToggleNormals: toggles.normals = !toggles.normals; return true;
+    case Action::ToggleWitnesses: toggles.witnesses = !toggles.witnesses; return true;
+    case Action::ToggleAabbs: toggles.aabbs = !toggles.aabbs; return true;
+    case Action::ToggleObbs: toggles.obbs = !toggles.obbs; return true;
+    case Action::TogglePairs: toggles.narrowPhasePairs = !toggles.narrowPhasePairs; return true;
+    case Action::ToggleUi: showUi = !showUi; return true;
+    case Action::Restart:
+    case Action::ResetView:
+    case Action::Screenshot:
+    case Action::ThrowObject:
+    case Action::Quit: return false;
+    }
+    return false;
+}
+
+int ViewerState::stepsForFrame(double frameSeconds) {
+    if (stepRequested_) {
+        stepRequested_ = false;
+        return 1;
+    }
+    if (paused_) {
+        return 0;
+    }
+    return clock_.advance(frameSeconds, speed_);
+}
+
+void ViewerState::setPaused(bool paused) {
+    paused_ = paused;
+    clock_.reset();
+}
+
+void ViewerState::requestStep() {
+    setPaused(true);
+    stepRequested_ = true;
+}
+
+void ViewerState::setSpeed(double speed) {
+    if (std::isfinite(speed)) {
+        speed_ = std::clamp(speed, kSpeedPresets.front(), kSpeedPresets.back());
+    }
+}
+
+} // namespace mk::viewer
