@@ -1,0 +1,177 @@
+/// \file ReplayReport.cpp
+/// Replay statistics, their table and CSV, and the per-problem results.
+
+#include "minkowski/dataset/ReplayReport.h"
+
+#include "minkowski/bench/Csv.h"
+#include "minkowski/bench/Statistics.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+
+namespace mk::dataset {
+namespace {
+
+constexpr size_t kColumns = 14;
+using Cells = std::array<std::string, kColumns>;
+constexpr Cells kHeader{"task",   "solver", "warm start", "n",        "fallback",
+                        "q1 ns",  "median ns", "q3 ns",   "p90 ns",   "mean it",
+                        "max it", "fail",   "disagree",   "max |dd|"};
+constexpr size_t kFirstNumeric = 3;
+
+std::string format(const char* pattern, double value) {
+    if (!std::isfinite(value)) {
+        return "-";
+    }
+    char buffer[48];
+    const int n = std::snprintf(buffer, sizeof buffer, pattern, value);
+    return std::string(buffer, static_cast<size_t>(n));
+}
+
+Cells cells(const ReplayRow& r) {
+    return {r.task,
+            r.solver,
+            r.warmStart,
+            std::to_string(r.problems),
+            std::to_string(r.fallbacks),
+            format("%.0f", r.q1Ns),
+            format("%.0f", r.medianNs),
+            format("%.0f", r.q3Ns),
+            format("%.0f", r.p90Ns),
+            format("%.2f", r.meanIterations),
+            std::to_string(r.maxIterations),
+            std::to_string(r.failures),
+            std::to_string(r.disagreements),
+            format("%.1e", r.maxDistanceDifference)};
+}
+
+std::string line(const Cells& c, const std::array<size_t, kColumns>& widths) {
+    std::string out;
+    for (size_t i = 0; i < kColumns; ++i) {
+        const size_t pad = widths[i] - c[i].size();
+        if (i > 0) {
+            out.append(2, ' ');
+        }
+        if (i < kFirstNumeric) {
+            out.append(c[i]).append(pad, ' ');
+        } else {
+            out.append(pad, ' ').append(c[i]);
+        }
+    }
+    while (!out.empty() && out.back() == ' ') {
+        out.pop_back();
+    }
+    return out + '\n';
+}
+
+/// Accumulates one contender's cells.
+ReplayRow summarizeContender(const Dataset& d, const ReplayRun& run, size_t c) {
+    ReplayRow row;
+    row.task = std::string(bench::name(run.task));
+    row.solver = std::string(name(run.contenders[c].solver));
+    row.warmStart = std::string(name(run.contenders[c].warmStart));
+    std::vector<double> times;
+    double iterations = 0.0;
+    row.maxDistanceDifference = run.task == bench::BenchTask::Distance ? 0.0 : std::numeric_limits<double>::quiet_NaN();
+    for (size_t p = 0; p < run.problems.size(); ++p) {
+        const ReplayCell& cell = run.cell(p, c);
+        if (cell.unsupported) {
+            continue;
+        }
+        times.push_back(cell.timeNs);
+        iterations += cell.iterations;
+        row.maxIterations = std::max(row.maxIterations, static_cast<int>(cell.iterations));
+        row.fallbacks += cell.fellBack ? 1 : 0;
+        row.failures += bench::isFailure(cell.status) ? 1 : 0;
+        row.disagreements += cell.disagrees ? 1 : 0;
+        const double recorded = d.problems[run.problems[p]].distance;
+        if (run.task == bench::BenchTask::Distance && std::isfinite(recorded)) {
+            row.maxDistanceDifference =
+                std::max(row.maxDistanceDifference, std::abs(cell.distance - recorded));
+        }
+    }
+    row.problems = times.size();
+    row.meanIterations = times.empty() ? std::numeric_limits<double>::quiet_NaN() : iterations / static_cast<double>(times.size());
+    row.q1Ns = bench::quantile(times, 0.25);
+    row.medianNs = bench::median(times);
+    row.q3Ns = bench::quantile(times, 0.75);
+    row.p90Ns = bench::quantile(times, 0.9);
+    return row;
+}
+
+std::string csvNumber(double value) { return std::isfinite(value) ? bench::exactDecimal(value) : ""; }
+
+} // namespace
+
+std::vector<ReplayRow> summarizeReplay(const Dataset& d, const ReplayRun& run) {
+    std::vector<ReplayRow> rows;
+    for (size_t c = 0; c < run.contenders.size(); ++c) {
+        rows.push_back(summarizeContender(d, run, c));
+    }
+    return rows;
+}
+
+std::string formatReplayTable(const std::vector<ReplayRow>& rows) {
+    std::vector<Cells> lines{kHeader};
+    std::array<size_t, kColumns> widths{};
+    for (const ReplayRow& row : rows) {
+        lines.push_back(cells(row));
+    }
+    for (const Cells& c : lines) {
+        for (size_t i = 0; i < kColumns; ++i) {
+            widths[i] = std::max(widths[i], c[i].size());
+        }
+    }
+    std::string text = line(lines[0], widths);
+    for (size_t r = 0; r < rows.size(); ++r) {
+        const bool newSolver = r > 0 && (rows[r].solver != rows[r - 1].solver ||
+                                         rows[r].task != rows[r - 1].task);
+        if (newSolver) {
+            text += '\n';
+        }
+        text += line(lines[r + 1], widths);
+    }
+    return text;
+}
+
+std::string replaySummaryCsv(const std::vector<ReplayRow>& rows) {
+    std::string text = "task,solver,warm_start,problems,fallbacks,q1_ns,median_ns,q3_ns,p90_ns,"
+                       "mean_iterations,max_iterations,failures,disagreements,"
+                       "max_distance_difference\n";
+    for (const ReplayRow& r : rows) {
+        text += r.task + ',' + r.solver + ',' + r.warmStart + ',' + std::to_string(r.problems) +
+                ',' + std::to_string(r.fallbacks) + ',' + csvNumber(r.q1Ns) + ',' +
+                csvNumber(r.medianNs) + ',' + csvNumber(r.q3Ns) + ',' + csvNumber(r.p90Ns) + ',' +
+                csvNumber(r.meanIterations) + ',' + std::to_string(r.maxIterations) + ',' +
+                std::to_string(r.failures) + ',' + std::to_string(r.disagreements) + ',' +
+                csvNumber(r.maxDistanceDifference) + '\n';
+    }
+    return text;
+}
+
+void writeReplayCsvRows(std::ostream& out, const Dataset& d, const ReplayRun& run) {
+    const std::string task(bench::name(run.task));
+    char number[64];
+    for (size_t p = 0; p < run.problems.size(); ++p) {
+        const ProblemRow& row = d.problems[run.problems[p]];
+        const std::string prefix = std::to_string(run.problems[p]) + ',' +
+                                   std::to_string(row.trajectory) + ',' + std::to_string(row.step) +
+                                   ',' + std::to_string(row.bodyA) + ',' + std::to_string(row.bodyB);
+        const std::string recorded = csvNumber(row.distance);
+        for (size_t c = 0; c < run.contenders.size(); ++c) {
+            const ReplayCell& cell = run.cell(p, c);
+            std::snprintf(number, sizeof number, "%.1f", cell.timeNs);
+            out << prefix << ',' << name(run.contenders[c].solver) << ','
+                << name(run.contenders[c].warmStart) << ',' << task << ','
+                << (cell.fellBack ? 1 : 0) << ',' << name(cell.status) << ','
+                << (cell.collide ? 1 : 0) << ',' << csvNumber(cell.distance) << ','
+                << cell.iterations << ',' << (cell.unsupported ? "" : number) << ',' << recorded
+                << ',' << (cell.disagrees ? 1 : 0) << '\n';
+        }
+    }
+}
+
+} // namespace mk::dataset

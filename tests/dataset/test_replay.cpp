@@ -1,0 +1,159 @@
+/// \file test_replay.cpp
+/// Replay: the paper's fallback rule, the recorded warm starts reproduced bit for bit, the
+/// measurement loop, its table and its per-problem CSV.
+
+#include "DatasetTestUtil.h"
+
+#include "minkowski/dataset/Reader.h"
+#include "minkowski/dataset/ReplayReport.h"
+#include "minkowski/narrowphase/Collide.h"
+#include "minkowski/narrowphase/WarmStart.h"
+
+#include <sstream>
+
+namespace mk::dataset::test {
+namespace {
+
+class Replay : public ::testing::Test {
+protected:
+    static void SetUpTestSuite() {
+        dir_ = new TempDir();
+        recordTiny(dir_->file("tiny.h5"));
+        dataset_ = new Dataset(readDataset(dir_->file("tiny.h5")));
+    }
+    static void TearDownTestSuite() {
+        delete dataset_;
+        delete dir_;
+    }
+    static const Dataset& d() { return *dataset_; }
+    static TempDir* dir_;
+    static Dataset* dataset_;
+};
+TempDir* Replay::dir_ = nullptr;
+Dataset* Replay::dataset_ = nullptr;
+
+TEST_F(Replay, PreviousFallsBackToObbWhenThePairWasNotQueriedAtTheStepBefore) {
+    const ProblemRow* first = nullptr;
+    for (const ProblemRow& p : d().problems) {
+        if (!p.perturbed && !p.queriedPrevious) {
+            first = &p;
+            break;
+        }
+    }
+    ASSERT_NE(first, nullptr);
+    ProblemRow row = *first;
+    row.previousSeparation = Vec3(7, 7, 7); // stale memory must not be used
+    row.previousStep = row.step - 2;
+    const Shape& a = d().shapes.at(size_t(row.shapeA));
+    const Shape& b = d().shapes.at(size_t(row.shapeB));
+    const Vec3 obb = obbGuess(a, row.poseA, b, row.poseB);
+    EXPECT_EQ(obb, row.obbCenterA - row.obbCenterB);
+    for (WarmStart w : {WarmStart::Previous, WarmStart::TransformedPrevious}) {
+        bool fellBack = false;
+        EXPECT_EQ(replayGuess(row, a, b, w, &fellBack), obb) << name(w);
+        EXPECT_TRUE(fellBack);
+    }
+    row.queriedPrevious = true;
+    bool fellBack = true;
+    EXPECT_EQ(replayGuess(row, a, b, WarmStart::Previous, &fellBack), Vec3(7, 7, 7));
+    EXPECT_FALSE(fellBack);
+    EXPECT_EQ(replayGuess(row, a, b, WarmStart::None), Vec3::UnitX());
+    EXPECT_EQ(replayGuess(row, a, b, WarmStart::Obb), obb);
+}
+
+/// Replaying with the recording's own warm start gives the x0 the engine used, bit for bit.
+void expectRecordedGuesses(const TrajectoryData& t, WarmStart warmStart) {
+    std::vector<Shape> shapes;
+    for (const ShapeRecord& r : t.shapes) {
+        shapes.push_back(rebuildShape(r));
+    }
+    size_t previous = 0;
+    for (const ProblemRow& p : t.problems) {
+        if (p.perturbed) {
+            continue; // warm-started by the engine from the same step's query
+        }
+        previous += p.queriedPrevious ? 1 : 0;
+        EXPECT_EQ(replayGuess(p, shapes.at(size_t(p.shapeA)), shapes.at(size_t(p.shapeB)),
+                              warmStart),
+                  p.initialGuess)
+            << "step " << p.step << " bodies " << p.bodyA << "-" << p.bodyB;
+    }
+    EXPECT_GT(previous, 10U);
+}
+
+TEST_F(Replay, RecordingWarmStartsAreReproducedBitForBit) {
+    const Dataset& data = d();
+    for (size_t t = 0; t < data.trajectories.size(); ++t) {
+        expectRecordedGuesses(trajectoryData(data, t), WarmStart::Previous);
+    }
+    scenes::SceneDesc scene = tinyScene();
+    scene.simulation.warmStart = WarmStart::TransformedPrevious;
+    expectRecordedGuesses(recordTrajectory(scene, tinyShapes(), 1), WarmStart::TransformedPrevious);
+}
+
+TEST_F(Replay, EveryContenderMeasuresEverySelectedProblem) {
+    const std::vector<size_t> rows = selectProblems(d(), {});
+    const std::vector<size_t> all = selectProblems(d(), {.includePerturbed = true});
+    const std::vector<size_t> pairs = selectProblems(d(), {.dynamicPairsOnly = true});
+    EXPECT_LT(rows.size(), all.size());
+    EXPECT_EQ(all.size(), d().problems.size());
+    EXPECT_LT(pairs.size(), rows.size()); // the funnel's walls and floor are left out
+    size_t notPrevious = 0;
+    for (size_t r : rows) {
+        notPrevious += d().problems[r].queriedPrevious ? 0 : 1;
+    }
+    ReplayOptions options;
+    for (WarmStart w : allWarmStarts()) {
+        options.contenders.push_back({SolverKind::GjkNesterov, w});
+    }
+    options.repeats = 3;
+    size_t progressCalls = 0;
+    options.progress = [&](size_t, size_t) { ++progressCalls; };
+    const ReplayRun run = replay(d(), rows, options);
+    ASSERT_EQ(run.cells.size(), rows.size() * 4);
+    EXPECT_EQ(progressCalls, rows.size());
+    const std::vector<ReplayRow> table = summarizeReplay(d(), run);
+    ASSERT_EQ(table.size(), 4U);
+    for (const ReplayRow& r : table) {
+        EXPECT_EQ(r.problems, rows.size());
+        const bool previousKind = r.warmStart == "previous" || r.warmStart == "transformed-previous";
+        EXPECT_EQ(r.fallbacks, previousKind ? notPrevious : 0U) << r.warmStart;
+        EXPECT_EQ(r.failures, 0U);
+        EXPECT_EQ(r.disagreements, 0U); // boolean verdicts agree with the recorded signs
+        EXPECT_LE(r.q1Ns, r.medianNs);
+        EXPECT_LE(r.medianNs, r.q3Ns);
+        EXPECT_LE(r.q3Ns, r.p90Ns);
+        EXPECT_GT(r.meanIterations, 0.0);
+        EXPECT_GE(r.maxIterations, r.meanIterations);
+    }
+    const std::string text = formatReplayTable(table);
+    EXPECT_NE(text.find("median ns"), std::string::npos);
+    EXPECT_NE(text.find("transformed-previous"), std::string::npos);
+    std::ostringstream csv;
+    writeReplayCsvRows(csv, d(), run);
+    const std::string lines = csv.str();
+    EXPECT_EQ(static_cast<size_t>(std::count(lines.begin(), lines.end(), '\n')), rows.size() * 4);
+    EXPECT_EQ(lines.rfind(std::to_string(rows.front()) + ",", 0), 0U);
+}
+
+TEST_F(Replay, DistanceTaskComparesWithTheRecordedDistance) {
+    ReplayOptions options;
+    options.contenders = {{SolverKind::Gjk, WarmStart::Previous}};
+    options.task = bench::BenchTask::Distance;
+    options.repeats = 1;
+    const ReplayRun run = replay(d(), selectProblems(d(), {}), options);
+    const ReplayRow row = summarizeReplay(d(), run).at(0);
+    // The recording solver itself, warm-started as recorded: the same distances.
+    EXPECT_LT(row.maxDistanceDifference, 1e-9);
+}
+
+TEST_F(Replay, AnInterruptStopsTheReplay) {
+    std::atomic<bool> interrupt{true};
+    ReplayOptions options;
+    options.contenders = {{SolverKind::Gjk, WarmStart::None}};
+    options.interrupt = &interrupt;
+    EXPECT_THROW(replay(d(), selectProblems(d(), {}), options), Interrupted);
+}
+
+} // namespace
+} // namespace mk::dataset::test
