@@ -19,12 +19,16 @@ std::string microseconds(double seconds) {
 
 std::string header(const scenes::SceneDesc& scene, const scenes::RunStats& stats) {
     const scenes::SimulationSpec& sim = scene.simulation;
-    const std::string runs =
-        stats.trajectories == sim.trajectories
-            ? fmt::format("{} trajector{}", stats.trajectories,
-                          stats.trajectories == 1 ? "y" : "ies")
-            : fmt::format("trajectories {} to {} of {}", stats.firstTrajectory,
-                          stats.firstTrajectory + stats.trajectories - 1, sim.trajectories);
+    std::string runs;
+    if (stats.trajectories == sim.trajectories) {
+        runs = fmt::format("{} trajector{}", stats.trajectories,
+                           stats.trajectories == 1 ? "y" : "ies");
+    } else if (stats.trajectories == 1) {
+        runs = fmt::format("trajectory {} of {}", stats.firstTrajectory, sim.trajectories);
+    } else {
+        runs = fmt::format("trajectories {} to {} of {}", stats.firstTrajectory,
+                           stats.firstTrajectory + stats.trajectories - 1, sim.trajectories);
+    }
     return fmt::format("{}: {} x {:g} s at {:g} Hz, solver {}, warm start {}, seed {}\n",
                        scene.name, runs, sim.seconds, 1.0 / sim.timeStep, name(sim.solver),
                        name(sim.warmStart), sim.seed);
