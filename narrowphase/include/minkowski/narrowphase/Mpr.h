@@ -14,7 +14,9 @@
 /// the final portal plane, which is within the tolerance of a supporting plane of A - B; hence
 /// depth >= true penetration depth - tolerance, with equality when the ray from the interior point
 /// through the origin meets A - B's boundary where its normal is parallel to the ray (symmetric
-/// configurations).
+/// configurations). Where the ray meets a vertex of A - B instead (two cubes offset along their
+/// diagonal, FCL #545), the depth is the one along the ray, sqrt(3) times the minimum translation
+/// distance for cubes: that is MPR's definition, not a failure; EPA gives the minimum.
 
 #include "minkowski/narrowphase/Defaults.h"
 #include "minkowski/narrowphase/Epa.h"
