@@ -4,6 +4,7 @@
 #include "BenchCommand.h"
 
 #include "BenchOptions.h"
+#include "DatasetBench.h"
 #include "PeerContenders.h"
 
 #include "minkowski/bench/AtomicFile.h"
@@ -161,9 +162,14 @@ public:
     [[nodiscard]] bool chosen() const override { return app_->parsed(); }
 
     int run() override {
+        options_.taskGiven = app_->count("--task") > 0;
         const BenchSelection selection = validate(options_);
         if (options_.quiet) {
             spdlog::set_level(spdlog::level::warn);
+        }
+        if (!options_.dataset.empty()) {
+            checkOutputFolders();
+            return runDatasetBench(options_, selection);
         }
         const Contenders contenders = makeContenders(selection, options_.peers);
         checkOutputFolders();

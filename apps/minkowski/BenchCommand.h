@@ -1,7 +1,8 @@
 #pragma once
 /// \file BenchCommand.h
 /// `minkowski bench`: every solver x warm start (and the peer libraries) on generated problem
-/// sets and/or collision-problem CSV files, summarised in one table.
+/// sets and/or collision-problem CSV files, summarised in one table; or the replay of a
+/// trajectory dataset (DatasetBench.h).
 
 #include "Command.h"
 

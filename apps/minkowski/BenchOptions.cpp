@@ -65,8 +65,19 @@ std::string joinPeerNames() {
 }
 
 void checkSources(const BenchOptions& o) {
+    if (!o.dataset.empty()) {
+        if (o.generated || !o.problemsFile.empty()) {
+            throw UsageError("give a DATASET.h5, or --generated / --problems, not both");
+        }
+        return;
+    }
+    if (o.includePerturbed || o.dynamicPairsOnly || !o.plotPrefix.empty() || o.noPlot) {
+        throw UsageError("--include-perturbed, --dynamic-pairs-only, --plot and --no-plot apply "
+                         "to a DATASET.h5");
+    }
     if (!o.generated && o.problemsFile.empty()) {
-        throw UsageError("nothing to benchmark: give --generated and/or --problems FILE.csv");
+        throw UsageError("nothing to benchmark: give a DATASET.h5, --generated and/or --problems "
+                         "FILE.csv");
     }
     if (!o.writeProblemsFile.empty() && !o.generated) {
         throw UsageError("--write-problems exports the generated sets: add --generated");
@@ -93,6 +104,21 @@ void addBenchOptions(CLI::App& bench, BenchOptions& o) {
     o.warmStarts = {"all"};
     o.tasks = {"all"};
     o.peers = {"all"};
+    bench.add_option("dataset", o.dataset,
+                     "Replay a trajectory dataset (minkowski record; docs/dataset.md) through every "
+                     "solver x warm start, warm starts as recorded (GJK++ Fig. 13); a "
+                     "collision-problem CSV is replayed the same way, as independent problems")
+        ->type_name("DATASET.h5");
+    bench.add_flag("--include-perturbed", o.includePerturbed,
+                   "Dataset: also replay the engine's multipoint (perturbed) calls");
+    bench.add_flag("--dynamic-pairs-only", o.dynamicPairsOnly,
+                   "Dataset: only pairs of two dynamic bodies (the paper's object pairs; no "
+                   "funnel walls or floor)");
+    bench.add_option("--plot", o.plotPrefix,
+                     "Dataset: box plots to PREFIX.png and PREFIX.svg (default: "
+                     "<dataset stem>-fig13)")
+        ->type_name("PREFIX");
+    bench.add_flag("--no-plot", o.noPlot, "Dataset: no box plots");
     bench.add_flag("--generated", o.generated,
                    "Benchmark generated sets following GJK++ Sec. IV: random ellipsoid pairs and "
                    "random mesh pairs, at a random relative rotation, at every distance of "
@@ -155,8 +181,12 @@ void addBenchOptions(CLI::App& bench, BenchOptions& o) {
         "  minkowski bench --generated --meshes ../shared/meshes/ycb --by-distance\n"
         "  minkowski bench --problems problems.csv --solvers all --warm-starts obb --task distance "
         "--out results.csv\n"
+        "  minkowski bench funnel.h5 --solvers gjk,gjk-polyak,gjk-nesterov --task boolean\n"
+        "With a DATASET.h5 the task defaults to boolean, --out (default <dataset stem>-replay.csv) "
+        "gets one row per problem x solver x warm start, and the box plots are drawn with "
+        "/usr/bin/python3 and matplotlib when available.\n"
         "The table goes to stdout, progress to stderr. Exit codes: 0 ok, 1 failure (unreadable "
-        "or malformed file, unwritable output), 2 usage error.");
+        "or malformed file, unwritable output), 2 usage error, 130 interrupted.");
 }
 
 BenchSelection validate(const BenchOptions& o) {
@@ -165,6 +195,9 @@ BenchSelection validate(const BenchOptions& o) {
     selection.solvers = parseList<SolverKind>(o.solvers, allSolvers(), parseSolver);
     selection.warmStarts = parseList<WarmStart>(o.warmStarts, allWarmStarts(), parseWarmStart);
     selection.tasks = parseList<bench::BenchTask>(o.tasks, kAllTasks, bench::parseBenchTask);
+    if (!o.dataset.empty() && !o.taskGiven) {
+        selection.tasks = {bench::BenchTask::Boolean}; // GJK++ Fig. 13
+    }
     if (selection.solvers.empty() || selection.warmStarts.empty() || selection.tasks.empty()) {
         throw UsageError("--solvers, --warm-starts and --task each need at least one name");
     }

@@ -31,6 +31,14 @@ struct BenchOptions {
     bool byDistance = false;
     std::vector<std::string> peers;
     bool quiet = false;
+
+    // Replay of a trajectory dataset (positional DATASET.h5; docs/dataset.md).
+    std::string dataset;       ///< DATASET.h5, or a collision-problem CSV replayed the same way
+    bool includePerturbed = false;
+    bool dynamicPairsOnly = false;
+    std::string plotPrefix;    ///< PREFIX.png and PREFIX.svg; empty: <dataset stem>-fig13
+    bool noPlot = false;
+    bool taskGiven = false;    ///< --task was on the command line (a dataset defaults to boolean)
 };
 
 /// What to run, after validation.

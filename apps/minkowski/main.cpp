@@ -4,7 +4,10 @@
 
 #include "BenchCommand.h"
 #include "Command.h"
+#include "ExportCommand.h"
 #include "ListCommand.h"
+#include "MergeCommand.h"
+#include "RecordCommand.h"
 #include "RunCommand.h"
 #include "ViewCommand.h"
 
@@ -50,6 +53,9 @@ int main(int argc, char** argv) {
     commands.push_back(mk::cli::makeRunCommand(app));
     commands.push_back(mk::cli::makeListCommand(app));
     commands.push_back(mk::cli::makeViewCommand(app));
+    commands.push_back(mk::cli::makeRecordCommand(app));
+    commands.push_back(mk::cli::makeMergeCommand(app));
+    commands.push_back(mk::cli::makeExportCommand(app));
 
     try {
         app.parse(argc, argv);
