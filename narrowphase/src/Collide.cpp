@@ -180,7 +180,9 @@ LocalResult runGjk(MinkowskiDifference& diff, const Context& c, GjkVariant varia
     settings.absoluteTolerance = q.absoluteTolerance;
     settings.maxIterations = q.maxIterations;
     settings.booleanEarlyExit = q.task == Task::Boolean;
-    settings.earlyExitMargin = q.margin + diff.radiusSum(); // d > margin <=> core d > margin + r
+    // d > margin <=> core d > margin + r; separations within the absolute tolerance count as
+    // touching (collide), as in the distance tasks, so the exit needs to clear that too
+    settings.earlyExitMargin = q.margin + diff.radiusSum() + q.absoluteTolerance;
     settings.initialGuess = c.guess;
     const GjkOutput g = gjk(diff, settings);
 
@@ -200,8 +202,16 @@ Vec3 interiorPoint(const Shape& s) {
     return mesh != nullptr ? mesh->centroid() : Vec3::Zero();
 }
 
+/// A certified lower bound of the distance along MPR's separating direction n (B along +n from
+/// A): min over A - B of -<w, n> = -h(n), one support call.
+double mprLowerBound(MinkowskiDifference& full, const Vec3& n) {
+    SupportPoint s;
+    full.support(n, s);
+    return std::max(0.0, -s.w.dot(n));
+}
+
 /// MPR's verdict when it needs no help from GJK (overlap, touching, or a boolean separation).
-LocalResult fromMpr(MinkowskiDifference& full, const MprOutput& m, const Context& c) {
+LocalResult fromMpr(const MprOutput& m, double lowerBound, const Context& c) {
     LocalResult r;
     r.iterations = m.iterations;
     r.penetrationIterations = m.refinementIterations;
@@ -209,11 +219,8 @@ LocalResult fromMpr(MinkowskiDifference& full, const MprOutput& m, const Context
     r.pa = m.pa;
     r.pb = m.pb;
     if (m.status == MprStatus::Separated) {
-        // a certified lower bound along MPR's separating direction n: min over A - B of -<w, n>
-        SupportPoint s;
-        full.support(r.normal, s);
         r.status = Status::SeparatedEarlyExit;
-        r.distance = std::max(0.0, -s.w.dot(r.normal));
+        r.distance = lowerBound;
         r.separation = -r.normal;
         return r;
     }
@@ -245,10 +252,15 @@ LocalResult runMpr(MinkowskiDifference& diff, const Shape& a, const Shape& b, co
 
     const bool failed = m.status == MprStatus::MaxIterations || m.status == MprStatus::Degenerate ||
                         m.status == MprStatus::InvalidInput;
-    const bool needsDistance = m.status == MprStatus::Separated &&
-                               (q.task != Task::Boolean || q.margin > 0.0);
+    // Task::Boolean takes MPR's separation when its bound clears margin + absolute tolerance
+    // (closer counts as touching, see runGjk); otherwise GJK measures the distance.
+    const bool separated = m.status == MprStatus::Separated;
+    const double bound = separated && q.task == Task::Boolean
+                             ? mprLowerBound(full, unitOr(m.normal, -c.guess))
+                             : 0.0;
+    const bool needsDistance = separated && bound <= q.margin + q.absoluteTolerance;
     if (!failed && !needsDistance) {
-        const LocalResult r = fromMpr(full, m, c);
+        const LocalResult r = fromMpr(m, bound, c);
         diff.absorb(full);
         return r;
     }

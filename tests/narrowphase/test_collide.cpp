@@ -406,6 +406,27 @@ TEST(Collide, NonFiniteGuessNeverLeaksIntoTheResult) {
     }
 }
 
+TEST(Collide, TasksAgreeOnCollideNearContact) {
+    // Stacked boxes: a gap below the absolute tolerance (1e-10) is contact in every task and
+    // solver, a gap above it is a separation in every task and solver.
+    const Shape box = Shape::box(Vec3(0.4, 0.3, 0.2));
+    const Shape small = Shape::box(Vec3(0.2, 0.15, 0.1));
+    for (double tilt : {0.0, 1e-3}) {
+        for (double gap : {1e-11, 5e-10, 1e-6}) {
+            const Quat q(Eigen::AngleAxisd(tilt, Vec3::UnitX()));
+            const Pose top(q, Vec3(0.1, 0.05, 0.2 + 0.1 * std::cos(tilt) + 0.15 * std::sin(tilt) + gap));
+            for (SolverKind solver : kSolvers) {
+                for (Task task : {Task::Boolean, Task::Distance, Task::SignedDistance}) {
+                    const QueryResult r = collide(box, Pose(), small, top, request(solver, task));
+                    EXPECT_EQ(r.collide, gap < 1e-10)
+                        << name(solver) << " " << name(task) << " gap " << gap << " tilt " << tilt
+                        << " " << name(r.status) << " " << r.distance;
+                }
+            }
+        }
+    }
+}
+
 TEST(Collide, MarginMakesNearShapesCollide) {
     const Shape s = Shape::sphere(0.5);
     const Pose a, b(Quat::Identity(), Vec3(1.05, 0, 0)); // 5 cm apart
