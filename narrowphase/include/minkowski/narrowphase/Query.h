@@ -37,9 +37,10 @@ enum class SolverKind : unsigned char {
                            ///< ("gjk-nesterov-normalized")
     Mpr,                   ///< Minkowski portal refinement, XenoCollide ("mpr"). MPR cannot
                            ///< measure a separation: Task::Distance / SignedDistance on separated
-                           ///< shapes, Task::Boolean with margin > 0 and MPR's own failures are
-                           ///< answered by vanilla GJK (iterations add up; a failure status of
-                           ///< MPR is kept). Its depth is along the portal direction (>= minimum).
+                           ///< shapes, Task::Boolean when MPR's separating bound is within margin +
+                           ///< absoluteTolerance, and MPR's own failures are answered by vanilla
+                           ///< GJK (iterations add up; a failure status of MPR is kept). Its depth
+                           ///< is along the portal direction (>= minimum).
     SdfEllipsoid,          ///< ellipsoid method on max(phi_A, phi_B), Lopez-Adeva & Merchante
                            ///< 2024 ("sdf-ellipsoid", SdfEllipsoid.h): depth = diameter of the
                            ///< largest inscribed ball (<= minimum); cones, ellipsoids,
