@@ -6,7 +6,8 @@ set -euo pipefail
 PACKAGES=(
   build-essential cmake ninja-build pkg-config git
   libeigen3-dev libqhull-dev libtinyobjloader-dev libtomlplusplus-dev libcli11-dev libspdlog-dev libfmt-dev
-  libhdf5-dev libbullet-dev libglfw3-dev libimgui-dev
+  libhdf5-dev libbullet-dev libglfw3-dev libimgui-dev libstb-dev
+  xvfb xauth libgl1-mesa-dri
   libgtest-dev libgmock-dev libbenchmark-dev
   libccd-dev libfcl-dev
   python3-numpy python3-matplotlib python3-h5py

@@ -5,11 +5,13 @@
 
 #include "ProgressBar.h"
 #include "Summary.h"
+#include "ViewCommand.h"
 #include "minkowski/narrowphase/Collide.h"
 #include "minkowski/scenes/BuiltinScenes.h"
 #include "minkowski/scenes/SceneFile.h"
 #include "minkowski/scenes/Shapes.h"
 #include "minkowski/scenes/Simulation.h"
+#include "minkowski/viewer/Viewer.h"
 
 #include <chrono>
 #include <cmath>
@@ -139,8 +141,10 @@ public:
             return kExitOk;
         }
         if (!options_.headless) {
-            spdlog::info("this build has no viewer yet{}: running headless",
-                         std::getenv("DISPLAY") == nullptr ? " (and no display)" : "");
+            if (viewer::displayAvailable()) {
+                return viewScene(scene); // the viewer shows trajectory 0 (`minkowski view`)
+            }
+            spdlog::info("no display: running headless");
         }
         const auto start = std::chrono::steady_clock::now();
         const scenes::SceneShapes shapes = scenes::loadShapes(scene);

@@ -30,6 +30,7 @@ struct ViewOptions {
     int switchSolverEvery = 0;
     std::string size = "1280x720";
     int msaa = -1;
+    std::optional<std::string> draw;
     bool paused = false;
 };
 
@@ -50,6 +51,9 @@ void addViewOptions(CLI::App& view, ViewOptions& o) {
     view.add_option("--size", o.size, "Window size WIDTHxHEIGHT")->capture_default_str();
     view.add_option("--msaa", o.msaa,
                     "Antialiasing samples per pixel (default: 4 on a GPU, 0 on a software renderer)");
+    view.add_option("--draw", o.draw,
+                    "Overlays at start, comma-separated: contacts, normals, witnesses, aabbs, obbs, "
+                    "pairs, none");
     view.add_flag("--paused", o.paused, "Start paused");
     view.footer("\nKeys: space pause, O step, R reset, +/- speed, N solver, W warm start, 1-6 overlays,\n"
                 "V view, T throw an object, F12 screenshot, H panels, Esc quit. Mouse: left drag orbits\n"
@@ -148,6 +152,13 @@ public:
         viewer.switchSolverEvery = options_.switchSolverEvery;
         viewer.paused = options_.paused;
         viewer.samples = options_.msaa < 0 ? -1 : options_.msaa;
+        if (options_.draw) {
+            try {
+                viewer.toggles = viewer::parseDrawList(*options_.draw);
+            } catch (const std::invalid_argument& e) {
+                throw UsageError(std::string("--draw: ") + e.what());
+            }
+        }
         if (!viewer.screenshot.empty() && viewer.frames < 1) {
             throw UsageError("--screenshot needs --frames N with N >= 1");
         }

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <set>
+#include <stdexcept>
 
 namespace mk::viewer {
 namespace {
@@ -89,6 +90,22 @@ TEST(ViewerState, TogglesFlipOneFlagEach) {
     EXPECT_NE(state.toggles.narrowPhasePairs, before.narrowPhasePairs);
     state.apply(Action::ToggleUi);
     EXPECT_FALSE(state.showUi);
+}
+
+TEST(ViewerState, DrawListNamesTheOverlays) {
+    const DrawToggles t = parseDrawList("witnesses,obbs");
+    EXPECT_TRUE(t.witnesses);
+    EXPECT_TRUE(t.obbs);
+    EXPECT_FALSE(t.contacts);
+    EXPECT_FALSE(t.normals);
+    EXPECT_FALSE(t.aabbs);
+    EXPECT_FALSE(t.narrowPhasePairs);
+    EXPECT_TRUE(t.transparentStatic);
+    const DrawToggles all = parseDrawList("contacts,normals,aabbs,pairs");
+    EXPECT_TRUE(all.contacts && all.normals && all.aabbs && all.narrowPhasePairs);
+    const DrawToggles none = parseDrawList("none");
+    EXPECT_FALSE(none.contacts || none.normals || none.witnesses || none.obbs);
+    EXPECT_THROW((void)parseDrawList("contacts,bogus"), std::invalid_argument);
 }
 
 TEST(ViewerState, ActionsNeedingTheWindowAreLeftToTheCaller) {

@@ -53,9 +53,11 @@ Aabb ViewerModel::viewBounds() const {
         return fixed.value_or(Aabb{Vec3::Constant(-1.0), Vec3::Constant(1.0)});
     }
     if (fixed) {
-        // Static bodies count within 10 cm of the dynamic ones (the funnel's floor and lower walls).
+        // Static bodies count within 10 cm of the dynamic ones sideways and above, and all the way
+        // down (the funnel's floor and lower walls; the ground the objects fall on).
         const Vec3 margin = Vec3::Constant(0.1);
         Aabb near{fixed->min.cwiseMax(moving->min - margin), fixed->max.cwiseMin(moving->max + margin)};
+        near.min.z() = fixed->min.z();
         if ((near.max - near.min).minCoeff() >= 0.0) {
             merge(moving, near);
         }

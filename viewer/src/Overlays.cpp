@@ -76,12 +76,18 @@ void bounds(const World& world, const DrawToggles& toggles, Overlays& out) {
     }
 }
 
+/// A pair's end on one of its bodies: the centre of mass of a dynamic body, the witness point on
+/// a static or kinematic one (whose centre may be far away, as a funnel wall's is).
+Vec3 pairEnd(const Body& body, const Vec3& witness) {
+    return body.isDynamic() ? body.pose.translation : witness;
+}
+
 void pairs(const World& world, Overlays& out) {
     for (std::size_t i = 0; i < world.pairCount(); ++i) {
         const PairView pair = world.pair(i);
         if (pair.obbPassed) {
-            line(out, world.body(pair.bodyA).pose.translation,
-                 world.body(pair.bodyB).pose.translation, colors::kPair);
+            line(out, pairEnd(world.body(pair.bodyA), pair.lastResult.witnessA),
+                 pairEnd(world.body(pair.bodyB), pair.lastResult.witnessB), colors::kPair);
         }
     }
 }

@@ -6,8 +6,34 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
+#include <string>
 
 namespace mk::viewer {
+
+DrawToggles parseDrawList(std::string_view list) {
+    DrawToggles t;
+    t.contacts = t.normals = t.witnesses = t.aabbs = t.obbs = t.narrowPhasePairs = false;
+    while (!list.empty()) {
+        const std::size_t comma = list.find(',');
+        const std::string_view item = list.substr(0, comma);
+        list = comma == std::string_view::npos ? std::string_view{} : list.substr(comma + 1);
+        bool* flag = item == "contacts"    ? &t.contacts
+                     : item == "normals"   ? &t.normals
+                     : item == "witnesses" ? &t.witnesses
+                     : item == "aabbs"     ? &t.aabbs
+                     : item == "obbs"      ? &t.obbs
+                     : item == "pairs"     ? &t.narrowPhasePairs
+                                           : nullptr;
+        if (flag != nullptr) {
+            *flag = true;
+        } else if (item != "none" && !item.empty()) {
+            throw std::invalid_argument("unknown overlay '" + std::string(item) +
+                                        "'; valid: contacts, normals, witnesses, aabbs, obbs, pairs, none");
+        }
+    }
+    return t;
+}
 
 ViewerState::ViewerState(double stepSeconds, int maxStepsPerFrame)
     : clock_(stepSeconds, maxStepsPerFrame) {}

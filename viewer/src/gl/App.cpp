@@ -71,6 +71,9 @@ App::App(const scenes::SceneDesc& scene, const ViewerOptions& options) : options
     model_ = std::make_unique<ViewerModel>(scene);
     model_->setRecorderFactory(options.recorderFactory);
     model_->state().setPaused(options.paused);
+    if (options.toggles) {
+        model_->state().toggles = *options.toggles;
+    }
     std::snprintf(ui_.recordPath.data(), ui_.recordPath.size(), "%s-viewer.h5", scene.name.c_str());
     window_ = openWindow(options, "Minkowski - " + scene.name);
     glfwSetWindowUserPointer(window_, this);

@@ -45,7 +45,7 @@ void Renderer::draw(ViewerModel& model, const Camera& camera, int width, int hei
     drawBodies(model, seeThrough, true, highlight);
     glDepthMask(GL_TRUE);
 
-    lines_.draw(overlays, viewProjection, 3.0f);
+    lines_.draw(overlays, viewProjection, 4.0f);
     glDisable(GL_BLEND);
     glDisable(GL_CULL_FACE);
 }

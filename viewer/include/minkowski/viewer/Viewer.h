@@ -10,9 +10,11 @@
 
 #include "minkowski/scenes/SceneDesc.h"
 #include "minkowski/viewer/DatasetRecorder.h"
+#include "minkowski/viewer/ViewerState.h"
 
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <stdexcept>
 
 namespace mk::viewer {
@@ -37,6 +39,8 @@ struct ViewerOptions {
     /// Multisample antialiasing: samples per pixel, or -1 for 4 on a GPU and none on a software
     /// renderer (llvmpipe, softpipe), where it would cost half the frame rate.
     int samples = -1;
+    /// Overlays at start (default: DrawToggles' defaults).
+    std::optional<DrawToggles> toggles;
     /// Start paused (interactive runs).
     bool paused = false;
     /// Links dataset recording to the window's record button; empty: the button is disabled.

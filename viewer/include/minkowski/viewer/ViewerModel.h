@@ -76,7 +76,7 @@ public:
     [[nodiscard]] MeshLibrary& meshes() { return meshes_; }
 
     /// The part of the scene the default view frames: the dynamic bodies and the static bodies
-    /// around them (a huge floor is cut to the neighbourhood of the dynamic bodies).
+    /// around and below them (a huge floor is cut to the neighbourhood of the dynamic bodies).
     [[nodiscard]] Aabb viewBounds() const;
     /// The default camera for a viewport of width/height `aspect`.
     [[nodiscard]] Camera defaultCamera(double aspect) const { return Camera::fit(viewBounds(), aspect); }

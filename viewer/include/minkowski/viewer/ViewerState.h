@@ -23,9 +23,16 @@ struct DrawToggles {
     bool witnesses = false;        ///< witness points and segment of every narrow-phase call
     bool aabbs = false;            ///< world AABBs (the broadphase's tight boxes)
     bool obbs = false;             ///< world OBBs (the OBB filter's boxes)
-    bool narrowPhasePairs = false; ///< centre-to-centre segments of pairs that reached the narrow phase
+    /// Segments joining the pairs that reached the narrow phase (centres of dynamic bodies,
+    /// witness points on static ones)
+    bool narrowPhasePairs = false;
     bool transparentStatic = true; ///< static bodies (the funnel) drawn see-through
 };
+
+/// The overlays named in a comma-separated list ("contacts,normals,witnesses,aabbs,obbs,pairs";
+/// "none" or empty: no overlay), the others off; see-through static bodies stay on.
+/// \throws std::invalid_argument naming an unknown entry and listing the valid ones.
+[[nodiscard]] DrawToggles parseDrawList(std::string_view list);
 
 /// Everything a key, a button or a menu can ask for.
 enum class Action : unsigned char {
