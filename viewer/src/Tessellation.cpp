@@ -8,6 +8,8 @@
 #include "minkowski/narrowphase/ConvexMesh.h"
 
 #include <algorithm>
+#include <array>
+#include <map>
 #include <cmath>
 #include <numbers>
 #include <utility>
@@ -143,6 +145,9 @@ TriangleMesh hull(const ConvexMesh& mesh) {
     }
     const double cosCrease = std::cos(kCreaseDegrees * std::numbers::pi / 180.0);
     TriangleMesh m;
+    // Corners of one hull vertex with the same smoothed normal share a mesh vertex (fewer vertices
+    // to shade: a software renderer's vertex cache then works for us).
+    std::map<std::pair<int, std::array<float, 3>>, std::uint32_t> shared;
     for (std::size_t t = 0; t < triangles.size(); ++t) {
         const Vec3 own = faceNormals[t].normalized();
         for (int v : triangles[t]) {
@@ -152,11 +157,14 @@ TriangleMesh hull(const ConvexMesh& mesh) {
                     sum += faceNormals[other];
                 }
             }
-            m.positions.push_back(vertices[v].cast<float>());
-            m.normals.push_back(sum.normalized().cast<float>());
+            const Eigen::Vector3f n = sum.normalized().cast<float>();
+            const auto [it, added] = shared.try_emplace({v, {n.x(), n.y(), n.z()}}, std::uint32_t(m.positions.size()));
+            if (added) {
+                m.positions.push_back(vertices[v].cast<float>());
+                m.normals.push_back(n);
+            }
+            m.indices.push_back(it->second);
         }
-        const auto base = std::uint32_t(3 * t);
-        m.indices.insert(m.indices.end(), {base, base + 1, base + 2});
     }
     return m;
 }
