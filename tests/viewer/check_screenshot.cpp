@@ -106,7 +106,8 @@ int main(int argc, char** argv) {
     }
     try {
         const Image image = mk::viewer::readPng(argv[1]);
-        const std::vector<bool> funnel = funnelMask(argv[2], std::stoi(argv[3]), image.width, image.height);
+        const std::vector<bool> funnel =
+            funnelMask(argv[2], std::stoi(argv[3]), image.width, image.height);
         long inside = 0, insideBackground = 0, outside = 0, outsideBackground = 0, background = 0;
         std::set<int> colours;
         for (int y = 0; y < image.height; ++y) {
@@ -133,8 +134,8 @@ int main(int argc, char** argv) {
         const double outsideEmpty = outside > 0 ? double(outsideBackground) / outside : 0.0;
         std::printf("%dx%d: %zu colours, background %.1f%% of the image; the funnel covers %.1f%%: "
                     "%.1f%% drawn on it, %.1f%% background elsewhere\n",
-                    image.width, image.height, colours.size(), 100 * bgFraction, 100 * inside / total,
-                    100 * insideShown, 100 * outsideEmpty);
+                    image.width, image.height, colours.size(), 100 * bgFraction,
+                    100 * inside / total, 100 * insideShown, 100 * outsideEmpty);
         bool ok = true;
         const auto require = [&ok](bool condition, const char* what) {
             if (!condition) {
@@ -143,11 +144,13 @@ int main(int argc, char** argv) {
             }
         };
         require(colours.size() >= 64, "blank or nearly: fewer than 64 distinct colours");
-        require(bgFraction > 0.05 && bgFraction < 0.98, "background covers none or all of the image");
+        require(bgFraction > 0.05 && bgFraction < 0.98,
+                "background covers none or all of the image");
         require(inside > total / 20, "the funnel covers less than 5% of the image");
         require(insideShown > 0.97, "background shows where the funnel should be");
         // The panels cover about half of the window, most of it away from the funnel.
-        require(outside > total / 20 && outsideEmpty > 0.2, "away from the funnel, few pixels are background");
+        require(outside > total / 20 && outsideEmpty > 0.2,
+                "away from the funnel, few pixels are background");
         return ok ? 0 : 1;
     } catch (const std::exception& e) {
         std::fprintf(stderr, "viewer_screenshot_check: %s\n", e.what());

@@ -3,15 +3,15 @@
 
 #include "minkowski/viewer/Camera.h"
 
-#include <gtest/gtest.h>
-
 #include <Eigen/Geometry>
+#include <gtest/gtest.h>
 
 namespace mk::viewer {
 namespace {
 
 Eigen::Vector2d pixelByMatrices(const Camera& c, const Vec3& p, int w, int h) {
-    const Eigen::Vector4f clip = c.projection(double(w) / h) * c.view() * Eigen::Vector4f(float(p.x()), float(p.y()), float(p.z()), 1.0f);
+    const Eigen::Vector4f clip = c.projection(double(w) / h) * c.view() *
+                                 Eigen::Vector4f(float(p.x()), float(p.y()), float(p.z()), 1.0f);
     const Eigen::Vector3f ndc = clip.head<3>() / clip.w();
     return {0.5 * (ndc.x() + 1.0) * w, 0.5 * (1.0 - ndc.y()) * h};
 }
@@ -22,7 +22,8 @@ TEST(Camera, RayThroughAPixelProjectsBackToIt) {
     c.yaw = 0.7;
     c.pitch = 0.4;
     c.distance = 4.0;
-    for (const auto& [x, y] : {std::pair{0.0, 0.0}, {640.0, 360.0}, {1279.0, 10.0}, {200.5, 700.25}}) {
+    for (const auto& [x, y] :
+         {std::pair{0.0, 0.0}, {640.0, 360.0}, {1279.0, 10.0}, {200.5, 700.25}}) {
         const Ray r = c.ray(x, y, 1280, 720);
         EXPECT_NEAR(r.direction.norm(), 1.0, 1e-12);
         const auto pixel = c.pixelOf(r.origin + 2.5 * r.direction, 1280, 720);
@@ -66,7 +67,8 @@ TEST(Camera, FitShowsEveryCornerOfTheBox) {
         const int h = 600;
         const int w = int(aspect * h);
         for (int i = 0; i < 8; ++i) {
-            const Vec3 corner((i & 1) ? box.max.x() : box.min.x(), (i & 2) ? box.max.y() : box.min.y(),
+            const Vec3 corner((i & 1) ? box.max.x() : box.min.x(),
+                              (i & 2) ? box.max.y() : box.min.y(),
                               (i & 4) ? box.max.z() : box.min.z());
             const auto p = c.pixelOf(corner, w, h);
             ASSERT_TRUE(p.has_value());

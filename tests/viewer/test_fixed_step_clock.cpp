@@ -3,9 +3,8 @@
 
 #include "minkowski/viewer/FixedStepClock.h"
 
-#include <gtest/gtest.h>
-
 #include <cmath>
+#include <gtest/gtest.h>
 #include <limits>
 #include <stdexcept>
 

@@ -3,9 +3,8 @@
 
 #include "minkowski/viewer/Image.h"
 
-#include <gtest/gtest.h>
-
 #include <filesystem>
+#include <gtest/gtest.h>
 #include <stdexcept>
 
 namespace mk::viewer {
@@ -50,7 +49,8 @@ TEST(Image, ErrorsNameTheFile) {
     EXPECT_THROW(writePng("/nonexistent/dir/x.png", gradient(2, 2)), std::runtime_error);
     Image bad = gradient(2, 2);
     bad.rgb.pop_back();
-    EXPECT_THROW(writePng(std::filesystem::temp_directory_path() / "bad.png", bad), std::runtime_error);
+    EXPECT_THROW(writePng(std::filesystem::temp_directory_path() / "bad.png", bad),
+                 std::runtime_error);
 }
 
 } // namespace

@@ -3,9 +3,8 @@
 
 #include "minkowski/viewer/MouseSpring.h"
 
-#include <gtest/gtest.h>
-
 #include <cmath>
+#include <gtest/gtest.h>
 
 namespace mk::viewer {
 namespace {
@@ -59,7 +58,8 @@ TEST(MouseSpring, PullsTheGrabbedPointToTheTargetAndSettles) {
     const Body& b = world.body(id);
     EXPECT_LT((spring.anchor(b) - target).norm(), 0.01);
     // The grabbed point is at rest (the body may still turn about it: nothing damps that).
-    const Vec3 anchorVelocity = b.linearVelocity + b.angularVelocity.cross(spring.anchor(b) - b.pose.translation);
+    const Vec3 anchorVelocity =
+        b.linearVelocity + b.angularVelocity.cross(spring.anchor(b) - b.pose.translation);
     EXPECT_LT(anchorVelocity.norm(), 0.05);
 }
 

@@ -3,7 +3,6 @@
 /// static bodies.
 
 #include "ViewerTestScenes.h"
-
 #include "minkowski/viewer/Appearance.h"
 #include "minkowski/viewer/Overlays.h"
 #include "minkowski/viewer/ViewerModel.h"
@@ -70,7 +69,8 @@ TEST_F(OverlaysTest, ContactPointsAndNormals) {
     o = build(t);
     EXPECT_EQ(int(o.lines.size()), 2 * contactPoints);
     // Each normal is a segment of the style's length along the contact normal.
-    EXPECT_NEAR((o.lines[1].position() - o.lines[0].position()).norm(), OverlayStyle{}.normalLength, 1e-6);
+    EXPECT_NEAR((o.lines[1].position() - o.lines[0].position()).norm(), OverlayStyle{}.normalLength,
+                1e-6);
 }
 
 TEST_F(OverlaysTest, WitnessPointsOfEveryRealCall) {
@@ -108,7 +108,8 @@ TEST_F(OverlaysTest, NarrowPhasePairsAndTheSpring) {
     t.narrowPhasePairs = true;
     EXPECT_EQ(int(build(t).lines.size()), 2 * passedPairs);
     const BodyId body = 5;
-    const MouseSpring spring(body, model.world().body(body), model.world().body(body).pose.translation);
+    const MouseSpring spring(body, model.world().body(body),
+                             model.world().body(body).pose.translation);
     const Overlays o = build(none(), &spring);
     EXPECT_EQ(o.lines.size(), 2u);
     EXPECT_EQ(o.points.size(), 1u);

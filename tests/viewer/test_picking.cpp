@@ -14,10 +14,12 @@ TEST(Picking, RayTriangleHitsInsideAndMissesOutside) {
     const auto t = rayTriangle(down, a, b, c);
     ASSERT_TRUE(t.has_value());
     EXPECT_NEAR(*t, 2.0, 1e-12);
-    EXPECT_TRUE(rayTriangle({Vec3(0.2, 0.2, -2.0), Vec3::UnitZ()}, a, b, c).has_value()); // back side
+    EXPECT_TRUE(
+        rayTriangle({Vec3(0.2, 0.2, -2.0), Vec3::UnitZ()}, a, b, c).has_value()); // back side
     EXPECT_FALSE(rayTriangle({Vec3(0.8, 0.8, 2.0), -Vec3::UnitZ()}, a, b, c).has_value());
     EXPECT_FALSE(rayTriangle({Vec3(0.2, 0.2, 2.0), Vec3::UnitZ()}, a, b, c).has_value()); // behind
-    EXPECT_FALSE(rayTriangle({Vec3(0.2, 0.2, 2.0), Vec3::UnitX()}, a, b, c).has_value()); // parallel
+    EXPECT_FALSE(
+        rayTriangle({Vec3(0.2, 0.2, 2.0), Vec3::UnitX()}, a, b, c).has_value()); // parallel
 }
 
 struct PickWorld {

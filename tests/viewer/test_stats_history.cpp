@@ -4,13 +4,13 @@
 #include "minkowski/viewer/StatsHistory.h"
 
 #include <gtest/gtest.h>
-
 #include <stdexcept>
 
 namespace mk::viewer {
 namespace {
 
-StepSample sample(std::int64_t step, SolverKind solver, int calls, double seconds, double iterations) {
+StepSample sample(std::int64_t step, SolverKind solver, int calls, double seconds,
+                  double iterations) {
     StepSample s;
     s.step = step;
     s.solver = solver;

@@ -5,9 +5,8 @@
 #include "minkowski/narrowphase/ConvexMesh.h"
 #include "minkowski/viewer/Tessellation.h"
 
-#include <gtest/gtest.h>
-
 #include <cmath>
+#include <gtest/gtest.h>
 #include <map>
 #include <numbers>
 #include <vector>
@@ -82,9 +81,11 @@ TEST(Tessellation, FaceNormalsAgreeWithVertexNormals) {
         const TriangleMesh m = tessellate(c.shape);
         for (std::size_t i = 0; i < m.indices.size(); i += 3) {
             const Eigen::Vector3f a = m.positions[m.indices[i]];
-            const Eigen::Vector3f face = (m.positions[m.indices[i + 1]] - a).cross(m.positions[m.indices[i + 2]] - a);
+            const Eigen::Vector3f face =
+                (m.positions[m.indices[i + 1]] - a).cross(m.positions[m.indices[i + 2]] - a);
             for (int k = 0; k < 3; ++k) {
-                EXPECT_GT(face.dot(m.normals[m.indices[i + k]]), 0.0f) << c.name << " triangle " << i / 3;
+                EXPECT_GT(face.dot(m.normals[m.indices[i + k]]), 0.0f)
+                    << c.name << " triangle " << i / 3;
             }
         }
     }
@@ -94,13 +95,14 @@ TEST(Tessellation, HullMeshIsTheHull) {
     std::vector<Vec3> points;
     for (int i = 0; i < 200; ++i) {
         const double t = 0.37 * i;
-        points.emplace_back(0.1 * std::cos(t) * (1 + 0.3 * std::sin(3 * t)), 0.08 * std::sin(1.3 * t),
-                            0.05 * std::cos(0.7 * t + 1.0));
+        points.emplace_back(0.1 * std::cos(t) * (1 + 0.3 * std::sin(3 * t)),
+                            0.08 * std::sin(1.3 * t), 0.05 * std::cos(0.7 * t + 1.0));
     }
     const Shape shape = Shape::mesh(ConvexMesh::fromPoints(points));
     const TriangleMesh m = tessellate(shape);
     EXPECT_EQ(m.triangleCount(), shape.convexMesh()->triangles().size());
-    EXPECT_NEAR(volume(m), shape.convexMesh()->volume(), 1e-6 * shape.convexMesh()->volume() + 1e-12);
+    EXPECT_NEAR(volume(m), shape.convexMesh()->volume(),
+                1e-6 * shape.convexMesh()->volume() + 1e-12);
     for (std::size_t i = 0; i < m.positions.size(); ++i) {
         EXPECT_NEAR(m.normals[i].norm(), 1.0f, 1e-5f);
     }

@@ -3,13 +3,11 @@
 /// restart with new parameters, the narrow-phase log and history, dragging, throwing, recording.
 
 #include "ViewerTestScenes.h"
-
 #include "minkowski/narrowphase/Collide.h"
 #include "minkowski/scenes/SceneFile.h"
 #include "minkowski/viewer/ViewerModel.h"
 
 #include <gtest/gtest.h>
-
 #include <set>
 #include <stdexcept>
 
@@ -151,7 +149,8 @@ TEST(ViewerModel, DraggingPullsTheBodyToTheCursor) {
     model.drag({eye, (Vec3(0, 3, 0.3)).normalized()});
     if (const MouseSpring* spring = model.spring()) {
         EXPECT_EQ(spring->body(), cube);
-        // The plane faces the view through the grabbed point on the -y face: 2.9 m ahead, 0.29 m up.
+        // The plane faces the view through the grabbed point on the -y face: 2.9 m ahead, 0.29 m
+        // up.
         EXPECT_NEAR(spring->target().z() - start.z(), 0.29, 1e-6);
     } else {
         FAIL() << "no spring after a grab";
@@ -168,7 +167,7 @@ TEST(ViewerModel, ThrownObjectsFlyToTheTarget) {
     scenes::SceneDesc scene = test::smallFunnel(1);
     ViewerModel model(scene);
     const Vec3 from(3.0, -3.0, 3.0); // over the funnel's wall, which ends at 2.5 m
-    const Vec3 to(0.0, 0.0, 2.6); // above the walls' top: nothing in the way
+    const Vec3 to(0.0, 0.0, 2.6);    // above the walls' top: nothing in the way
     const BodyId id = model.throwObject(from, to, 0.5);
     EXPECT_EQ(model.world().bodyCount(), 7u);
     EXPECT_EQ(model.bodies().size(), 7u);
@@ -184,7 +183,9 @@ struct CountingRecorder final : DatasetRecorder {
     std::string* log;
     int* events;
     CountingRecorder(std::string* l, int* e) : log(l), events(e) {}
-    void start(const std::filesystem::path& path) override { *log += "start " + path.string() + ";"; }
+    void start(const std::filesystem::path& path) override {
+        *log += "start " + path.string() + ";";
+    }
     void onNarrowPhase(const NarrowPhaseEvent&) override { ++*events; }
     void stop() override { *log += "stop;"; }
 };
@@ -220,7 +221,8 @@ TEST(ViewerModel, ViewBoundsHoldTheDynamicBodiesAndTheFunnelAround) {
     for (BodyId id = 0; id < model.world().bodyCount(); ++id) {
         if (model.world().body(id).isDynamic()) {
             const Vec3 p = model.world().body(id).pose.translation;
-            EXPECT_TRUE((p.array() >= bounds.min.array()).all() && (p.array() <= bounds.max.array()).all());
+            EXPECT_TRUE((p.array() >= bounds.min.array()).all() &&
+                        (p.array() <= bounds.max.array()).all());
         }
     }
     EXPECT_LE(bounds.min.z(), 0.0); // down to the funnel's floor

@@ -5,7 +5,6 @@
 #include "minkowski/viewer/ViewerState.h"
 
 #include <gtest/gtest.h>
-
 #include <set>
 #include <stdexcept>
 

@@ -26,10 +26,12 @@ Camera Camera::fit(const Aabb& bounds, double aspect) {
     constexpr double kRoom = 1.08;
     double d = 1e-3;
     for (int i = 0; i < 8; ++i) {
-        const Vec3 corner((i & 1) ? bounds.max.x() : bounds.min.x(), (i & 2) ? bounds.max.y() : bounds.min.y(),
+        const Vec3 corner((i & 1) ? bounds.max.x() : bounds.min.x(),
+                          (i & 2) ? bounds.max.y() : bounds.min.y(),
                           (i & 4) ? bounds.max.z() : bounds.min.z());
         const Vec3 o = kRoom * (corner - c.target);
-        d = std::max({d, std::abs(r.dot(o)) / tanX - f.dot(o), std::abs(u.dot(o)) / tanY - f.dot(o)});
+        d = std::max(
+            {d, std::abs(r.dot(o)) / tanX - f.dot(o), std::abs(u.dot(o)) / tanY - f.dot(o)});
     }
     c.distance = d;
     return c;
@@ -41,9 +43,15 @@ Vec3 Camera::eye() const {
     return target + distance * offset;
 }
 
-Vec3 Camera::forward() const { return (target - eye()).normalized(); }
-Vec3 Camera::right() const { return forward().cross(Vec3::UnitZ()).normalized(); }
-Vec3 Camera::up() const { return right().cross(forward()); }
+Vec3 Camera::forward() const {
+    return (target - eye()).normalized();
+}
+Vec3 Camera::right() const {
+    return forward().cross(Vec3::UnitZ()).normalized();
+}
+Vec3 Camera::up() const {
+    return right().cross(forward());
+}
 
 Eigen::Matrix4f Camera::view() const {
     const Vec3 f = forward();

@@ -2,11 +2,10 @@
 
 #include "minkowski/viewer/Image.h"
 
-#include <stb_image.h>
-#include <stb_image_write.h>
-
 #include <algorithm>
 #include <memory>
+#include <stb_image.h>
+#include <stb_image_write.h>
 #include <stdexcept>
 
 namespace mk::viewer {
@@ -23,7 +22,8 @@ void flipRows(Image& image) {
 void writePng(const std::filesystem::path& path, const Image& image) {
     if (image.width <= 0 || image.height <= 0 ||
         image.rgb.size() != static_cast<std::size_t>(image.width) * image.height * 3) {
-        throw std::runtime_error("writePng: " + path.string() + ": image size does not match its pixels");
+        throw std::runtime_error("writePng: " + path.string() +
+                                 ": image size does not match its pixels");
     }
     if (stbi_write_png(path.c_str(), image.width, image.height, 3, image.rgb.data(),
                        3 * image.width) == 0) {

@@ -56,7 +56,8 @@ Aabb ViewerModel::viewBounds() const {
         // Static bodies count within 10 cm of the dynamic ones sideways and above, and all the way
         // down (the funnel's floor and lower walls; the ground the objects fall on).
         const Vec3 margin = Vec3::Constant(0.1);
-        Aabb near{fixed->min.cwiseMax(moving->min - margin), fixed->max.cwiseMin(moving->max + margin)};
+        Aabb near{fixed->min.cwiseMax(moving->min - margin),
+                  fixed->max.cwiseMin(moving->max + margin)};
         near.min.z() = fixed->min.z();
         if ((near.max - near.min).minCoeff() >= 0.0) {
             merge(moving, near);
@@ -90,7 +91,9 @@ void ViewerModel::drag(const Ray& ray) {
     }
 }
 
-void ViewerModel::release() { spring_.reset(); }
+void ViewerModel::release() {
+    spring_.reset();
+}
 
 BodyId ViewerModel::throwObject(const Vec3& from, const Vec3& to, double flightSeconds) {
     const std::vector<std::string> names = throwableShapes(scene_);
@@ -111,7 +114,8 @@ BodyId ViewerModel::throwObject(const Vec3& from, const Vec3& to, double flightS
         desc.material = {material->second.friction, material->second.restitution};
     }
     const BodyId id = built_->world.addBody(desc);
-    built_->bodies.push_back({"thrown[" + std::to_string(thrown_) + "]", name, "thrown", shape.mesh});
+    built_->bodies.push_back(
+        {"thrown[" + std::to_string(thrown_) + "]", name, "thrown", shape.mesh});
     ++thrown_;
     return id;
 }

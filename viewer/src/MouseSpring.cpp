@@ -22,7 +22,9 @@ MouseSpring::MouseSpring(BodyId body, const Body& state, const Vec3& worldPoint,
     : body_(body), localAnchor_(state.pose.applyInverse(worldPoint)), target_(worldPoint),
       settings_(settings) {}
 
-Vec3 MouseSpring::anchor(const Body& state) const { return state.pose.apply(localAnchor_); }
+Vec3 MouseSpring::anchor(const Body& state) const {
+    return state.pose.apply(localAnchor_);
+}
 
 Vec3 MouseSpring::impulse(const Body& state, double h) const {
     if (!state.isDynamic()) {

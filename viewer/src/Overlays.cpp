@@ -16,7 +16,9 @@ void line(Overlays& out, const Vec3& a, const Vec3& b, Rgba color) {
     out.lines.push_back(vertex(b, color));
 }
 
-void point(Overlays& out, const Vec3& p, Rgba color) { out.points.push_back(vertex(p, color)); }
+void point(Overlays& out, const Vec3& p, Rgba color) {
+    out.points.push_back(vertex(p, color));
+}
 
 /// The 12 edges of the box center + axes * (+-h).
 void box(Overlays& out, const Vec3& center, const Mat3& axes, const Vec3& h, Rgba color) {

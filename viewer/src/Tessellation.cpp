@@ -9,8 +9,8 @@
 
 #include <algorithm>
 #include <array>
-#include <map>
 #include <cmath>
+#include <map>
 #include <numbers>
 #include <utility>
 
@@ -35,7 +35,9 @@ void addTriangle(TriangleMesh& m, std::uint32_t a, std::uint32_t b, std::uint32_
 void addGridTriangles(TriangleMesh& m, int rows, int columns) {
     for (int k = 0; k + 1 < rows; ++k) {
         for (int j = 0; j + 1 < columns; ++j) {
-            const auto v = [columns](int row, int col) { return std::uint32_t(row * columns + col); };
+            const auto v = [columns](int row, int col) {
+                return std::uint32_t(row * columns + col);
+            };
             addTriangle(m, v(k, j), v(k + 1, j), v(k + 1, j + 1));
             addTriangle(m, v(k, j), v(k + 1, j + 1), v(k, j + 1));
         }
@@ -51,7 +53,9 @@ TriangleMesh revolve(const std::vector<ProfilePoint>& profile, int segments) {
             const double c = std::cos(phi);
             const double s = std::sin(phi);
             m.positions.emplace_back(float(p.rho * c), float(p.rho * s), float(p.z));
-            m.normals.push_back(Vec3f(float(p.normalRho * c), float(p.normalRho * s), float(p.normalZ)).normalized());
+            m.normals.push_back(
+                Vec3f(float(p.normalRho * c), float(p.normalRho * s), float(p.normalZ))
+                    .normalized());
         }
     }
     addGridTriangles(m, int(profile.size()), segments + 1);
@@ -59,7 +63,8 @@ TriangleMesh revolve(const std::vector<ProfilePoint>& profile, int segments) {
 }
 
 /// Arc of a circle of radius r centred at height zc, polar angle from theta0 to theta1.
-void addArc(std::vector<ProfilePoint>& out, double r, double zc, double theta0, double theta1, int steps) {
+void addArc(std::vector<ProfilePoint>& out, double r, double zc, double theta0, double theta1,
+            int steps) {
     for (int i = 0; i <= steps; ++i) {
         const double t = theta0 + (theta1 - theta0) * i / steps;
         out.push_back({r * std::sin(t), zc + r * std::cos(t), std::sin(t), std::cos(t)});
@@ -81,8 +86,9 @@ TriangleMesh capsule(double r, double h, int segments) {
 }
 
 TriangleMesh cylinder(double r, double h, int segments) {
-    return revolve({{0, h, 0, 1}, {r, h, 0, 1}, {r, h, 1, 0}, {r, -h, 1, 0}, {r, -h, 0, -1}, {0, -h, 0, -1}},
-                   segments);
+    return revolve(
+        {{0, h, 0, 1}, {r, h, 0, 1}, {r, h, 1, 0}, {r, -h, 1, 0}, {r, -h, 0, -1}, {0, -h, 0, -1}},
+        segments);
 }
 
 TriangleMesh cone(double r, double h, int segments) {
@@ -120,9 +126,11 @@ TriangleMesh box(const Vec3& h) {
             }
             // (u, v, axis) is right-handed: counter-clockwise in (u, v) faces +axis.
             if (sign > 0) {
-                m.indices.insert(m.indices.end(), {base, base + 1, base + 2, base, base + 2, base + 3});
+                m.indices.insert(m.indices.end(),
+                                 {base, base + 1, base + 2, base, base + 2, base + 3});
             } else {
-                m.indices.insert(m.indices.end(), {base, base + 2, base + 1, base, base + 3, base + 2});
+                m.indices.insert(m.indices.end(),
+                                 {base, base + 2, base + 1, base, base + 3, base + 2});
             }
         }
     }
@@ -158,7 +166,8 @@ TriangleMesh hull(const ConvexMesh& mesh) {
                 }
             }
             const Eigen::Vector3f n = sum.normalized().cast<float>();
-            const auto [it, added] = shared.try_emplace({v, {n.x(), n.y(), n.z()}}, std::uint32_t(m.positions.size()));
+            const auto [it, added] =
+                shared.try_emplace({v, {n.x(), n.y(), n.z()}}, std::uint32_t(m.positions.size()));
             if (added) {
                 m.positions.push_back(vertices[v].cast<float>());
                 m.normals.push_back(n);
@@ -178,7 +187,8 @@ TriangleMesh sampled(const Shape& shape, int segments) {
         const double theta = std::numbers::pi * k / rings;
         for (int j = 0; j <= segments; ++j) {
             const double phi = 2.0 * std::numbers::pi * j / segments;
-            const Vec3 d(std::sin(theta) * std::cos(phi), std::sin(theta) * std::sin(phi), std::cos(theta));
+            const Vec3 d(std::sin(theta) * std::cos(phi), std::sin(theta) * std::sin(phi),
+                         std::cos(theta));
             m.positions.push_back(shape.support(d, hint).cast<float>());
             m.normals.push_back(d.cast<float>());
         }
@@ -192,15 +202,23 @@ TriangleMesh sampled(const Shape& shape, int segments) {
 TriangleMesh tessellate(const Shape& shape, int segments) {
     segments = std::max(8, (segments + 3) / 4 * 4); // quarter arcs for capsules
     switch (shape.type()) {
-    case ShapeType::Sphere: return sphere(shape.radius(), segments);
-    case ShapeType::Box: return box(shape.halfExtents());
-    case ShapeType::Capsule: return capsule(shape.radius(), shape.halfHeight(), segments);
-    case ShapeType::Cylinder: return cylinder(shape.radius(), shape.halfHeight(), segments);
-    case ShapeType::Cone: return cone(shape.radius(), shape.halfHeight(), segments);
-    case ShapeType::Ellipsoid: return ellipsoid(shape.radii(), segments);
-    case ShapeType::ConvexMesh: return hull(*shape.convexMesh());
+    case ShapeType::Sphere:
+        return sphere(shape.radius(), segments);
+    case ShapeType::Box:
+        return box(shape.halfExtents());
+    case ShapeType::Capsule:
+        return capsule(shape.radius(), shape.halfHeight(), segments);
+    case ShapeType::Cylinder:
+        return cylinder(shape.radius(), shape.halfHeight(), segments);
+    case ShapeType::Cone:
+        return cone(shape.radius(), shape.halfHeight(), segments);
+    case ShapeType::Ellipsoid:
+        return ellipsoid(shape.radii(), segments);
+    case ShapeType::ConvexMesh:
+        return hull(*shape.convexMesh());
     case ShapeType::Superquadric:
-    case ShapeType::SmoothedHull: return sampled(shape, segments);
+    case ShapeType::SmoothedHull:
+        return sampled(shape, segments);
     }
     return sampled(shape, segments);
 }
@@ -229,7 +247,11 @@ const MeshLibrary::Entry& MeshLibrary::entry(const Shape& shape) {
     return it->second;
 }
 
-const TriangleMesh& MeshLibrary::mesh(const Shape& shape) { return *entry(shape).mesh; }
-int MeshLibrary::index(const Shape& shape) { return entry(shape).index; }
+const TriangleMesh& MeshLibrary::mesh(const Shape& shape) {
+    return *entry(shape).mesh;
+}
+int MeshLibrary::index(const Shape& shape) {
+    return entry(shape).index;
+}
 
 } // namespace mk::viewer

@@ -83,7 +83,8 @@ void ViewerModel::restart() {
         if (count < 0 || count > kMaxGeneratorCount) {
             throw scenes::SceneError(scene.source, 0, "generators[" + std::to_string(g) + "].count",
                                      std::to_string(count) + ": the viewer shows 0 to " +
-                                         std::to_string(kMaxGeneratorCount) + " bodies per generator");
+                                         std::to_string(kMaxGeneratorCount) +
+                                         " bodies per generator");
         }
     }
     scenes::validateScene(scene);
@@ -132,7 +133,8 @@ void ViewerModel::step() {
         state_.setPaused(true);
         return;
     }
-    history_.push(makeSample(world.lastStats(), log_.summary(), state_.solver(), state_.warmStart()));
+    history_.push(
+        makeSample(world.lastStats(), log_.summary(), state_.solver(), state_.warmStart()));
 }
 
 void ViewerModel::startRecording(const std::filesystem::path& path) {

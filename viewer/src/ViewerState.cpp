@@ -28,8 +28,9 @@ DrawToggles parseDrawList(std::string_view list) {
         if (flag != nullptr) {
             *flag = true;
         } else if (item != "none" && !item.empty()) {
-            throw std::invalid_argument("unknown overlay '" + std::string(item) +
-                                        "'; valid: contacts, normals, witnesses, aabbs, obbs, pairs, none");
+            throw std::invalid_argument(
+                "unknown overlay '" + std::string(item) +
+                "'; valid: contacts, normals, witnesses, aabbs, obbs, pairs, none");
         }
     }
     return t;
@@ -40,32 +41,57 @@ ViewerState::ViewerState(double stepSeconds, int maxStepsPerFrame)
 
 bool ViewerState::apply(Action action) {
     switch (action) {
-    case Action::TogglePause: setPaused(!paused_); return true;
-    case Action::Step: requestStep(); return true;
+    case Action::TogglePause:
+        setPaused(!paused_);
+        return true;
+    case Action::Step:
+        requestStep();
+        return true;
     case Action::Faster: {
-        const auto it = std::upper_bound(kSpeedPresets.begin(), kSpeedPresets.end(), speed_ * 1.0001);
+        const auto it =
+            std::upper_bound(kSpeedPresets.begin(), kSpeedPresets.end(), speed_ * 1.0001);
         setSpeed(it == kSpeedPresets.end() ? kSpeedPresets.back() : *it);
         return true;
     }
     case Action::Slower: {
-        const auto it = std::lower_bound(kSpeedPresets.begin(), kSpeedPresets.end(), speed_ * 0.9999);
+        const auto it =
+            std::lower_bound(kSpeedPresets.begin(), kSpeedPresets.end(), speed_ * 0.9999);
         setSpeed(it == kSpeedPresets.begin() ? kSpeedPresets.front() : *(it - 1));
         return true;
     }
-    case Action::NextSolver: solver_ = nextIn(allSolvers(), solver_); return true;
-    case Action::NextWarmStart: warmStart_ = nextIn(allWarmStarts(), warmStart_); return true;
-    case Action::ToggleContacts: toggles.contacts = !toggles.contacts; return true;
-    case Action::ToggleNormals: toggles.normals = !toggles.normals; return true;
-    case Action::ToggleWitnesses: toggles.witnesses = !toggles.witnesses; return true;
-    case Action::ToggleAabbs: toggles.aabbs = !toggles.aabbs; return true;
-    case Action::ToggleObbs: toggles.obbs = !toggles.obbs; return true;
-    case Action::TogglePairs: toggles.narrowPhasePairs = !toggles.narrowPhasePairs; return true;
-    case Action::ToggleUi: showUi = !showUi; return true;
+    case Action::NextSolver:
+        solver_ = nextIn(allSolvers(), solver_);
+        return true;
+    case Action::NextWarmStart:
+        warmStart_ = nextIn(allWarmStarts(), warmStart_);
+        return true;
+    case Action::ToggleContacts:
+        toggles.contacts = !toggles.contacts;
+        return true;
+    case Action::ToggleNormals:
+        toggles.normals = !toggles.normals;
+        return true;
+    case Action::ToggleWitnesses:
+        toggles.witnesses = !toggles.witnesses;
+        return true;
+    case Action::ToggleAabbs:
+        toggles.aabbs = !toggles.aabbs;
+        return true;
+    case Action::ToggleObbs:
+        toggles.obbs = !toggles.obbs;
+        return true;
+    case Action::TogglePairs:
+        toggles.narrowPhasePairs = !toggles.narrowPhasePairs;
+        return true;
+    case Action::ToggleUi:
+        showUi = !showUi;
+        return true;
     case Action::Restart:
     case Action::ResetView:
     case Action::Screenshot:
     case Action::ThrowObject:
-    case Action::Quit: return false;
+    case Action::Quit:
+        return false;
     }
     return false;
 }

@@ -4,24 +4,23 @@
 #include "App.h"
 
 #include "Screenshot.h"
-
 #include "minkowski/scenes/BuiltinScenes.h"
-#include "minkowski/scenes/SceneFile.h"
 
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
 #include <imgui.h>
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
-
 #include <spdlog/spdlog.h>
-
-#include <chrono>
-#include <cstdio>
 #include <stdexcept>
 
 namespace mk::viewer::gl {
 namespace {
 
-App* self(GLFWwindow* window) { return static_cast<App*>(glfwGetWindowUserPointer(window)); }
+App* self(GLFWwindow* window) {
+    return static_cast<App*>(glfwGetWindowUserPointer(window));
+}
 
 GLFWwindow* createWindow(const ViewerOptions& options, const std::string& title, int samples) {
     glfwDefaultWindowHints();
@@ -30,7 +29,8 @@ GLFWwindow* createWindow(const ViewerOptions& options, const std::string& title,
     glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
     glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
     glfwWindowHint(GLFW_SAMPLES, samples);
-    GLFWwindow* window = glfwCreateWindow(options.width, options.height, title.c_str(), nullptr, nullptr);
+    GLFWwindow* window =
+        glfwCreateWindow(options.width, options.height, title.c_str(), nullptr, nullptr);
     if (window == nullptr) {
         glfwTerminate();
         throw ViewerError("cannot open a window with an OpenGL 3.3 core context");
@@ -42,12 +42,13 @@ GLFWwindow* createWindow(const ViewerOptions& options, const std::string& title,
 bool softwareRenderer() {
     const auto* renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
     const std::string name = renderer != nullptr ? renderer : "";
-    return name.find("llvmpipe") != std::string::npos || name.find("softpipe") != std::string::npos ||
-           name.find("swrast") != std::string::npos;
+    return name.find("llvmpipe") != std::string::npos ||
+           name.find("softpipe") != std::string::npos || name.find("swrast") != std::string::npos;
 }
 
 GLFWwindow* openWindow(const ViewerOptions& options, const std::string& title) {
-    glfwSetErrorCallback([](int code, const char* text) { spdlog::debug("GLFW error {}: {}", code, text); });
+    glfwSetErrorCallback(
+        [](int code, const char* text) { spdlog::debug("GLFW error {}: {}", code, text); });
     if (glfwInit() == GLFW_FALSE) {
         throw ViewerError("cannot start GLFW (no display?)");
     }
@@ -147,14 +148,16 @@ void App::countFrame(double frameSeconds) {
 }
 
 void App::frame(double frameSeconds) {
-    if (options_.switchSolverEvery > 0 && ui_.frames > 0 && ui_.frames % options_.switchSolverEvery == 0) {
+    if (options_.switchSolverEvery > 0 && ui_.frames > 0 &&
+        ui_.frames % options_.switchSolverEvery == 0) {
         model_->state().apply(Action::NextSolver);
         ++solverSwitches_;
         spdlog::info("frame {}: solver {}", ui_.frames, name(model_->state().solver()));
     }
     followMouse();
     steps_ += model_->advance(frameSeconds);
-    buildOverlays(model_->world(), model_->lastCalls(), model_->state().toggles, model_->spring(), {}, overlays_);
+    buildOverlays(model_->world(), model_->lastCalls(), model_->state().toggles, model_->spring(),
+                  {}, overlays_);
 
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
@@ -175,8 +178,9 @@ void App::frame(double frameSeconds) {
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
     if (screenshotRequested_) {
         screenshotRequested_ = false;
-        saveScreenshot(unattended() ? options_.screenshot.string()
-                                    : screenshotName(model_->scene().name, model_->world().stepCount()));
+        saveScreenshot(unattended()
+                           ? options_.screenshot.string()
+                           : screenshotName(model_->scene().name, model_->world().stepCount()));
     }
     glfwSwapBuffers(window_);
     carryOut(requests);

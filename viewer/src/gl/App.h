@@ -8,7 +8,6 @@
 #include "Input.h"
 #include "Renderer.h"
 #include "Ui.h"
-
 #include "minkowski/viewer/Camera.h"
 #include "minkowski/viewer/Overlays.h"
 #include "minkowski/viewer/Viewer.h"

@@ -25,12 +25,23 @@ void App::carryOut(Action action) {
         return;
     }
     switch (action) {
-    case Action::Restart: restart(); break;
-    case Action::ResetView: resetView(); break;
-    case Action::Screenshot: screenshotRequested_ = true; break;
-    case Action::ThrowObject: throwObject(); break;
-    case Action::Quit: glfwSetWindowShouldClose(window_, GLFW_TRUE); break;
-    default: break;
+    case Action::Restart:
+        restart();
+        break;
+    case Action::ResetView:
+        resetView();
+        break;
+    case Action::Screenshot:
+        screenshotRequested_ = true;
+        break;
+    case Action::ThrowObject:
+        throwObject();
+        break;
+    case Action::Quit:
+        glfwSetWindowShouldClose(window_, GLFW_TRUE);
+        break;
+    default:
+        break;
     }
 }
 
@@ -86,10 +97,17 @@ void App::followMouse() {
     lastX_ = x;
     lastY_ = y;
     switch (drag_) {
-    case DragMode::Orbit: camera_.orbit(dx, dy); break;
-    case DragMode::Pan: camera_.pan(dx, dy, height); break;
-    case DragMode::Body: model_->drag(cursorRay()); break;
-    case DragMode::None: break;
+    case DragMode::Orbit:
+        camera_.orbit(dx, dy);
+        break;
+    case DragMode::Pan:
+        camera_.pan(dx, dy, height);
+        break;
+    case DragMode::Body:
+        model_->drag(cursorRay());
+        break;
+    case DragMode::None:
+        break;
     }
     hovered_.reset();
     if (drag_ == DragMode::None && !ImGui::GetIO().WantCaptureMouse) {

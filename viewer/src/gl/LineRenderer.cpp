@@ -55,12 +55,13 @@ void LineRenderer::stream(const std::vector<OverlayVertex>& vertices, GLenum mod
         return;
     }
     glBindBuffer(GL_ARRAY_BUFFER, buffer_);
-    glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(vertices.size() * sizeof(OverlayVertex)), vertices.data(),
-                 GL_STREAM_DRAW);
+    glBufferData(GL_ARRAY_BUFFER, GLsizeiptr(vertices.size() * sizeof(OverlayVertex)),
+                 vertices.data(), GL_STREAM_DRAW);
     glDrawArrays(mode, 0, GLsizei(vertices.size()));
 }
 
-void LineRenderer::draw(const Overlays& overlays, const Eigen::Matrix4f& viewProjection, float pointSize) {
+void LineRenderer::draw(const Overlays& overlays, const Eigen::Matrix4f& viewProjection,
+                        float pointSize) {
     shader_.use();
     shader_.set("uViewProjection", viewProjection);
     shader_.set("uPointSize", pointSize);

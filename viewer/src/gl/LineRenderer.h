@@ -5,7 +5,6 @@
 
 #include "Gl.h"
 #include "Shader.h"
-
 #include "minkowski/viewer/Overlays.h"
 
 #include <Eigen/Core>

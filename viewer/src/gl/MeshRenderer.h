@@ -5,7 +5,6 @@
 
 #include "Gl.h"
 #include "Shader.h"
-
 #include "minkowski/viewer/Tessellation.h"
 
 #include <Eigen/Core>
@@ -15,7 +14,7 @@ namespace mk::viewer::gl {
 
 /// What one draw of a body needs.
 struct MeshDraw {
-    int geometry = 0;                          ///< MeshLibrary::index
+    int geometry = 0;                                    ///< MeshLibrary::index
     Eigen::Matrix4f model = Eigen::Matrix4f::Identity(); ///< shape -> world
     Eigen::Vector3f color = Eigen::Vector3f::Ones();
     float alpha = 1.0f;

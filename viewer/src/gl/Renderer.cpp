@@ -34,9 +34,9 @@ void Renderer::draw(ViewerModel& model, const Camera& camera, int width, int hei
     const Eigen::Matrix4f viewProjection =
         camera.projection(double(width) / std::max(height, 1)) * camera.view();
     meshes_.begin(viewProjection, camera.eye().cast<float>());
-    const std::vector<bool> seeThrough =
-        model.state().toggles.transparentStatic ? seeThroughBodies(model.world())
-                                                : std::vector<bool>(model.world().bodyCount(), false);
+    const std::vector<bool> seeThrough = model.state().toggles.transparentStatic
+                                             ? seeThroughBodies(model.world())
+                                             : std::vector<bool>(model.world().bodyCount(), false);
     drawBodies(model, seeThrough, false, highlight);
 
     glEnable(GL_BLEND);

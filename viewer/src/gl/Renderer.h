@@ -4,7 +4,6 @@
 
 #include "LineRenderer.h"
 #include "MeshRenderer.h"
-
 #include "minkowski/viewer/Camera.h"
 #include "minkowski/viewer/Overlays.h"
 #include "minkowski/viewer/ViewerModel.h"

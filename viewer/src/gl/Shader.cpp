@@ -44,7 +44,9 @@ Shader::Shader(const char* vertexSource, const char* fragmentSource) {
     }
 }
 
-Shader::~Shader() { glDeleteProgram(program_); }
+Shader::~Shader() {
+    glDeleteProgram(program_);
+}
 
 void Shader::set(const char* name, const Eigen::Matrix4f& m) const {
     glUniformMatrix4fv(location(name), 1, GL_FALSE, m.data()); // Eigen is column-major, as GL
@@ -58,6 +60,8 @@ void Shader::set(const char* name, const Eigen::Vector3f& v) const {
     glUniform3f(location(name), v.x(), v.y(), v.z());
 }
 
-void Shader::set(const char* name, float value) const { glUniform1f(location(name), value); }
+void Shader::set(const char* name, float value) const {
+    glUniform1f(location(name), value);
+}
 
 } // namespace mk::viewer::gl

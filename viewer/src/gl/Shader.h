@@ -23,7 +23,9 @@ public:
     void set(const char* name, float value) const;
 
 private:
-    [[nodiscard]] GLint location(const char* name) const { return glGetUniformLocation(program_, name); }
+    [[nodiscard]] GLint location(const char* name) const {
+        return glGetUniformLocation(program_, name);
+    }
     GLuint program_ = 0;
 };
 

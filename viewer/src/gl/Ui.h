@@ -16,7 +16,7 @@ namespace mk::viewer::gl {
 struct UiState {
     double framesPerSecond = 0.0;
     std::int64_t frames = 0;
-    std::string message;      ///< last notice (screenshot saved, errors), shown under the buttons
+    std::string message;       ///< last notice (screenshot saved, errors), shown under the buttons
     double messageTime = -1e9; ///< when it was set (glfwGetTime)
     std::array<char, 512> recordPath{};
 };

@@ -2,16 +2,14 @@
 /// The left panel of the viewer.
 
 #include "Ui.h"
-
 #include "minkowski/narrowphase/Collide.h"
 #include "minkowski/scenes/BuiltinScenes.h"
 #include "minkowski/viewer/Overlays.h"
 
-#include <imgui.h>
-
 #include <algorithm>
 #include <cfloat>
 #include <cstdio>
+#include <imgui.h>
 #include <string>
 
 namespace mk::viewer::gl {
@@ -105,7 +103,8 @@ void narrowPhaseSection(ViewerModel& model) {
     if (counts.narrowPhaseFallbacks > 0) {
         ImGui::TextColored(ImVec4(1.0f, 0.6f, 0.3f, 1.0f),
                            "%d of %d calls: pair not supported by %s,\nanswered by gjk instead",
-                           counts.narrowPhaseFallbacks, counts.narrowPhaseCalls, solverName.c_str());
+                           counts.narrowPhaseFallbacks, counts.narrowPhaseCalls,
+                           solverName.c_str());
     }
 }
 

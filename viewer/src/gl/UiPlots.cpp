@@ -3,13 +3,11 @@
 /// solver, drawn with ImGui's draw list (ImGui 1.86 has no multi-series plot).
 
 #include "Ui.h"
-
 #include "minkowski/narrowphase/Collide.h"
-
-#include <imgui.h>
 
 #include <algorithm>
 #include <array>
+#include <imgui.h>
 #include <string>
 #include <vector>
 
@@ -18,7 +16,7 @@ namespace {
 
 ImU32 solverColor(SolverKind solver) {
     static constexpr std::array<ImU32, 8> kColors{
-        IM_COL32(90, 170, 255, 255), IM_COL32(255, 150, 60, 255), IM_COL32(110, 220, 110, 255),
+        IM_COL32(90, 170, 255, 255), IM_COL32(255, 150, 60, 255),  IM_COL32(110, 220, 110, 255),
         IM_COL32(235, 90, 90, 255),  IM_COL32(200, 130, 255, 255), IM_COL32(240, 220, 80, 255),
         IM_COL32(90, 230, 220, 255), IM_COL32(240, 240, 240, 255)};
     return kColors[static_cast<std::size_t>(solver) % kColors.size()];
@@ -36,7 +34,8 @@ double upperScale(std::vector<double> values, double fraction) {
 
 using Value = double (*)(const StepSample&);
 
-void plot(const char* title, const StatsHistory& history, Value value, double scale, const char* unit) {
+void plot(const char* title, const StatsHistory& history, Value value, double scale,
+          const char* unit) {
     std::vector<double> values;
     for (std::size_t i = 0; i < history.size(); ++i) {
         if (history[i].calls > 0) {
@@ -63,7 +62,8 @@ void plot(const char* title, const StatsHistory& history, Value value, double sc
         const StepSample& a = history[i - 1];
         const StepSample& b = history[i];
         if (a.calls > 0 && b.calls > 0) {
-            draw->AddLine(ImVec2(xOf(i - 1), yOf(a)), ImVec2(xOf(i), yOf(b)), solverColor(b.solver), 1.5f);
+            draw->AddLine(ImVec2(xOf(i - 1), yOf(a)), ImVec2(xOf(i), yOf(b)), solverColor(b.solver),
+                          1.5f);
         }
     }
     ImGui::Dummy(size);
@@ -84,8 +84,8 @@ void legend(const StatsHistory& history) {
         ImGui::TableSetColumnIndex(0);
         const ImVec2 p = ImGui::GetCursorScreenPos();
         const float h = ImGui::GetTextLineHeight();
-        ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(p.x, p.y + 2), ImVec2(p.x + h - 4, p.y + h - 2),
-                                                  solverColor(s.solver));
+        ImGui::GetWindowDrawList()->AddRectFilled(
+            ImVec2(p.x, p.y + 2), ImVec2(p.x + h - 4, p.y + h - 2), solverColor(s.solver));
         ImGui::Dummy(ImVec2(h - 2, h));
         ImGui::SameLine();
         const std::string n(name(s.solver));
@@ -103,10 +103,12 @@ void legend(const StatsHistory& history) {
 } // namespace
 
 void drawSolverPlots(const StatsHistory& history) {
-    plot("narrow-phase time per call", history, [](const StepSample& s) { return s.secondsPerCall; },
-         1e6, "us");
-    plot("iterations per call (GJK + EPA/MPR)", history,
-         [](const StepSample& s) { return s.iterationsPerCall; }, 1.0, "it");
+    plot(
+        "narrow-phase time per call", history, [](const StepSample& s) { return s.secondsPerCall; },
+        1e6, "us");
+    plot(
+        "iterations per call (GJK + EPA/MPR)", history,
+        [](const StepSample& s) { return s.iterationsPerCall; }, 1.0, "it");
     legend(history);
 }
 

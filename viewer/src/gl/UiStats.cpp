@@ -3,9 +3,8 @@
 
 #include "Ui.h"
 
-#include <imgui.h>
-
 #include <cfloat>
+#include <imgui.h>
 
 namespace mk::viewer::gl {
 namespace {
@@ -20,7 +19,8 @@ void row(const char* label, const char* format, double value) {
 
 void countsTable(const StepStats& stats, const CallSummary& calls) {
     const StepCounts& c = stats.counts;
-    if (!ImGui::BeginTable("counts", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
+    if (!ImGui::BeginTable("counts", 2,
+                           ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
         return;
     }
     row("broadphase pairs", "%.0f", c.broadphasePairs);
@@ -30,7 +30,8 @@ void countsTable(const StepStats& stats, const CallSummary& calls) {
     row("  fallbacks to gjk", "%.0f", c.narrowPhaseFallbacks);
     row("  not converged", "%.0f", calls.unconverged);
     row("time per call (us)", "%.3f", 1e6 * calls.secondsPerCall());
-    row("GJK iterations per call", "%.2f", calls.calls > 0 ? double(calls.iterations) / calls.calls : 0.0);
+    row("GJK iterations per call", "%.2f",
+        calls.calls > 0 ? double(calls.iterations) / calls.calls : 0.0);
     row("EPA/MPR iterations per call", "%.2f",
         calls.calls > 0 ? double(calls.penetrationIterations) / calls.calls : 0.0);
     row("contacts", "%.0f", c.contacts);

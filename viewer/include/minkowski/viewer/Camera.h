@@ -19,8 +19,8 @@ struct Ray {
 
 class Camera {
 public:
-    static constexpr double kDefaultYaw = -1.0;   ///< radians: looking from -y, a little from +x
-    static constexpr double kDefaultPitch = 0.6;  ///< radians above the horizon
+    static constexpr double kDefaultYaw = -1.0;  ///< radians: looking from -y, a little from +x
+    static constexpr double kDefaultPitch = 0.6; ///< radians above the horizon
     static constexpr double kFovY = 0.7853981633974483; ///< vertical field of view (45 degrees)
 
     Vec3 target = Vec3::Zero();

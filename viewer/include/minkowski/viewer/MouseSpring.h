@@ -11,8 +11,8 @@
 namespace mk::viewer {
 
 struct SpringSettings {
-    double frequency = 4.0;       ///< natural frequency (unit: Hz)
-    double dampingRatio = 0.7;    ///< 1 = critical
+    double frequency = 4.0;        ///< natural frequency (unit: Hz)
+    double dampingRatio = 0.7;     ///< 1 = critical
     double maxAcceleration = 60.0; ///< cap on |impulse| / (mass h) (unit: m/s^2)
     /// Relative loss of the grabbed body's angular velocity per second (unit: 1/s): nothing else
     /// stops a body spinning about the grabbed point (Box2D's bodies have angular damping).

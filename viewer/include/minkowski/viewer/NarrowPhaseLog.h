@@ -21,11 +21,11 @@ struct CallRecord {
     double distance = 0.0;        ///< signed (unit: metre)
     Vec3 witnessA = Vec3::Zero(); ///< world frame (unit: metre)
     Vec3 witnessB = Vec3::Zero();
-    Vec3 normal = Vec3::UnitX();  ///< from A to B
+    Vec3 normal = Vec3::UnitX(); ///< from A to B
     int iterations = 0;
     int penetrationIterations = 0;
-    double seconds = 0.0;         ///< wall time of the call (unit: second)
-    bool perturbed = false;       ///< a multipoint call on tilted poses
+    double seconds = 0.0;   ///< wall time of the call (unit: second)
+    bool perturbed = false; ///< a multipoint call on tilted poses
 };
 
 /// Totals over the real (not perturbed) calls of one step.

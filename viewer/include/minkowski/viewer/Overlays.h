@@ -23,7 +23,7 @@ using Rgba = std::uint32_t;
 
 /// Colours of the overlays (the legend of the panel uses them too).
 namespace colors {
-inline constexpr Rgba kContact = rgba(255, 40, 40);     ///< contact point, penetrating
+inline constexpr Rgba kContact = rgba(255, 40, 40);       ///< contact point, penetrating
 inline constexpr Rgba kSpeculative = rgba(255, 120, 200); ///< contact point at distance >= 0
 inline constexpr Rgba kNormal = rgba(255, 235, 60);
 inline constexpr Rgba kWitnessA = rgba(60, 230, 255);

@@ -19,10 +19,10 @@ struct StepSample {
     std::int64_t step = 0;
     SolverKind solver = SolverKind::Gjk;
     WarmStart warmStart = WarmStart::Previous;
-    int calls = 0;                 ///< real narrow-phase calls
-    double secondsPerCall = 0.0;   ///< mean wall time of a call (unit: second)
+    int calls = 0;                  ///< real narrow-phase calls
+    double secondsPerCall = 0.0;    ///< mean wall time of a call (unit: second)
     double iterationsPerCall = 0.0; ///< mean GJK + penetration iterations of a call
-    double stepSeconds = 0.0;      ///< wall time of the whole step (unit: second)
+    double stepSeconds = 0.0;       ///< wall time of the whole step (unit: second)
     int contacts = 0;
     int pgsIterations = 0;
     double pgsResidual = 0.0;

@@ -34,7 +34,7 @@ inline constexpr double kCreaseDegrees = 35.0;
 /// Identifies a shape's geometry: shapes with equal keys have equal meshes.
 struct ShapeKey {
     ShapeType type = ShapeType::Sphere;
-    const void* data = nullptr; ///< the shared mesh or smooth support; null for primitives
+    const void* data = nullptr;          ///< the shared mesh or smooth support; null for primitives
     double p0 = 0.0, p1 = 0.0, p2 = 0.0; ///< primitive parameters
     auto operator<=>(const ShapeKey&) const = default;
 };

@@ -51,7 +51,7 @@ struct ViewerOptions {
 struct ViewerReport {
     std::int64_t frames = 0;
     std::int64_t steps = 0;
-    double seconds = 0.0;  ///< wall time from the first frame to the last (unit: second)
+    double seconds = 0.0; ///< wall time from the first frame to the last (unit: second)
     int solverSwitches = 0;
     std::filesystem::path screenshot; ///< the file written, empty when none
     [[nodiscard]] double framesPerSecond() const { return seconds > 0.0 ? frames / seconds : 0.0; }

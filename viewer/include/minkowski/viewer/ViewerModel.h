@@ -79,7 +79,9 @@ public:
     /// around and below them (a huge floor is cut to the neighbourhood of the dynamic bodies).
     [[nodiscard]] Aabb viewBounds() const;
     /// The default camera for a viewport of width/height `aspect`.
-    [[nodiscard]] Camera defaultCamera(double aspect) const { return Camera::fit(viewBounds(), aspect); }
+    [[nodiscard]] Camera defaultCamera(double aspect) const {
+        return Camera::fit(viewBounds(), aspect);
+    }
 
     /// Grabs the dynamic body under `ray` with the mouse spring; the cursor then moves on the
     /// plane through the grabbed point facing `viewDirection`. Returns false when none is hit.
@@ -94,7 +96,9 @@ public:
     BodyId throwObject(const Vec3& from, const Vec3& to, double flightSeconds = 0.6);
 
     /// A linked dataset recorder enables recording (none: the record button is disabled).
-    void setRecorderFactory(DatasetRecorderFactory factory) { recorderFactory_ = std::move(factory); }
+    void setRecorderFactory(DatasetRecorderFactory factory) {
+        recorderFactory_ = std::move(factory);
+    }
     [[nodiscard]] bool canRecord() const { return static_cast<bool>(recorderFactory_); }
     [[nodiscard]] bool recording() const { return recorder_ != nullptr; }
     [[nodiscard]] const std::filesystem::path& recordingPath() const { return recordingPath_; }

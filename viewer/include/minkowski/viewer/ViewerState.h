@@ -18,11 +18,11 @@ namespace mk::viewer {
 
 /// Debug overlays, each drawn on top of the bodies.
 struct DrawToggles {
-    bool contacts = false;         ///< manifold points handed to the contact solver
-    bool normals = false;          ///< contact normals (A to B)
-    bool witnesses = false;        ///< witness points and segment of every narrow-phase call
-    bool aabbs = false;            ///< world AABBs (the broadphase's tight boxes)
-    bool obbs = false;             ///< world OBBs (the OBB filter's boxes)
+    bool contacts = false;  ///< manifold points handed to the contact solver
+    bool normals = false;   ///< contact normals (A to B)
+    bool witnesses = false; ///< witness points and segment of every narrow-phase call
+    bool aabbs = false;     ///< world AABBs (the broadphase's tight boxes)
+    bool obbs = false;      ///< world OBBs (the OBB filter's boxes)
     /// Segments joining the pairs that reached the narrow phase (centres of dynamic bodies,
     /// witness points on static ones)
     bool narrowPhasePairs = false;
@@ -37,9 +37,9 @@ struct DrawToggles {
 /// Everything a key, a button or a menu can ask for.
 enum class Action : unsigned char {
     TogglePause,
-    Step,        ///< pause and run exactly one step
-    Faster,      ///< next speed preset
-    Slower,      ///< previous speed preset
+    Step,   ///< pause and run exactly one step
+    Faster, ///< next speed preset
+    Slower, ///< previous speed preset
     NextSolver,
     NextWarmStart,
     ToggleContacts,
@@ -58,7 +58,8 @@ enum class Action : unsigned char {
 };
 
 /// The speeds the Faster/Slower actions step through (fraction of real time).
-inline constexpr std::array<double, 9> kSpeedPresets{0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0};
+inline constexpr std::array<double, 9> kSpeedPresets{0.05, 0.1, 0.25, 0.5, 1.0,
+                                                     2.0,  4.0, 8.0,  16.0};
 
 class ViewerState {
 public:
@@ -104,8 +105,7 @@ private:
 };
 
 /// The element after `current` in `all`, wrapping around (the first when `current` is absent).
-template <typename T>
-[[nodiscard]] T nextIn(std::span<const T> all, T current) {
+template <typename T> [[nodiscard]] T nextIn(std::span<const T> all, T current) {
     for (std::size_t i = 0; i < all.size(); ++i) {
         if (all[i] == current) {
             return all[(i + 1) % all.size()];
