@@ -124,7 +124,7 @@ void drawSection(ViewerModel& model) {
     toggle("AABBs (4)", t.aabbs, colors::kAabb);
     toggle("OBBs (5)", t.obbs, colors::kObb);
     toggle("narrow-phase pairs (6)", t.narrowPhasePairs, colors::kPair);
-    ImGui::Checkbox("see-through funnel walls", &t.transparentStatic);
+    ImGui::Checkbox("see-through walls", &t.transparentStatic);
 }
 
 void recordSection(ViewerModel& model, UiState& ui, double now) {

@@ -30,6 +30,7 @@ void countsTable(const StepStats& stats, const CallSummary& calls) {
     row("  fallbacks to gjk", "%.0f", c.narrowPhaseFallbacks);
     row("  not converged", "%.0f", calls.unconverged);
     row("time per call (us)", "%.3f", 1e6 * calls.secondsPerCall());
+    row("time per step (ms)", "%.3f", 1e3 * stats.times.total);
     row("GJK iterations per call", "%.2f",
         calls.calls > 0 ? double(calls.iterations) / calls.calls : 0.0);
     row("EPA/MPR iterations per call", "%.2f",
