@@ -77,6 +77,15 @@ App::App(const scenes::SceneDesc& scene, const ViewerOptions& options) : options
     }
     std::snprintf(ui_.recordPath.data(), ui_.recordPath.size(), "%s-viewer.h5", scene.name.c_str());
     window_ = openWindow(options, "Minkowski - " + scene.name);
+    try {
+        setUp();
+    } catch (...) {
+        close(); // the destructor does not run when the constructor throws
+        throw;
+    }
+}
+
+void App::setUp() {
     glfwSetWindowUserPointer(window_, this);
     glfwSetKeyCallback(window_, [](GLFWwindow* w, int key, int, int action, int mods) {
         self(w)->onKey(key, action, mods);
@@ -96,17 +105,21 @@ App::App(const scenes::SceneDesc& scene, const ViewerOptions& options) : options
     resetView();
 }
 
-App::~App() {
+App::~App() { close(); }
+
+void App::close() {
     renderer_.reset(); // GL objects go before the context
     if (imguiReady_) {
         ImGui_ImplOpenGL3_Shutdown();
         ImGui_ImplGlfw_Shutdown();
         ImGui::DestroyContext();
+        imguiReady_ = false;
     }
     if (window_ != nullptr) {
         glfwDestroyWindow(window_);
+        window_ = nullptr;
+        glfwTerminate();
     }
-    glfwTerminate();
 }
 
 ViewerReport App::run() {

@@ -34,6 +34,10 @@ public:
     void onScroll(double dy);
 
 private:
+    /// Callbacks, ImGui, renderer, view (after the window is open).
+    void setUp();
+    /// Releases the renderer, ImGui and the window (idempotent).
+    void close();
     [[nodiscard]] bool unattended() const { return !options_.screenshot.empty(); }
     void countFrame(double frameSeconds);
     void frame(double frameSeconds);
