@@ -81,7 +81,7 @@ std::string describe(const dataset::Dataset& d, size_t selected, const BenchOpti
 std::string footnotes(const dataset::ReplayRun& run) {
     char overhead[32];
     std::snprintf(overhead, sizeof overhead, "%.0f", run.clockOverheadNs);
-    return "\nTimes: each query repeated R = " + std::to_string(run.repeats) +
+    return "\nTimes: each query run once untimed, then R = " + std::to_string(run.repeats) +
            " times, mean of the fastest 90%, minus the clock overhead (" + overhead +
            " ns); quartiles and p90 over the problems.\n"
            "Warm starts: as recorded (GJK++ Sec. IV-E); previous and transformed-previous fall "

@@ -3,6 +3,8 @@
 
 #include "ViewCommand.h"
 
+#include "ViewerRecorder.h"
+
 #include "minkowski/narrowphase/Collide.h"
 #include "minkowski/scenes/BuiltinScenes.h"
 #include "minkowski/scenes/SceneFile.h"
@@ -146,6 +148,7 @@ public:
         }
         applyOptions(options_, scene);
         viewer::ViewerOptions viewer;
+        viewer.recorderFactory = makeViewerRecorderFactory(scene, options_.scene);
         std::tie(viewer.width, viewer.height) = parseSize(options_.size);
         viewer.screenshot = options_.screenshot;
         viewer.frames = options_.frames;
@@ -177,6 +180,10 @@ private:
 
 std::unique_ptr<Command> makeViewCommand(CLI::App& app) { return std::make_unique<ViewCommand>(app); }
 
-int viewScene(const scenes::SceneDesc& scene) { return openViewer(scene, viewer::ViewerOptions{}); }
+int viewScene(const scenes::SceneDesc& scene) {
+    viewer::ViewerOptions options;
+    options.recorderFactory = makeViewerRecorderFactory(scene, scene.source);
+    return openViewer(scene, options);
+}
 
 } // namespace mk::cli

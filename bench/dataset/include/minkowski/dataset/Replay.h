@@ -2,7 +2,7 @@
 /// \file Replay.h
 /// Replays the problems of a dataset through solvers and warm starts (GJK++ Sec. IV-E, Fig. 13):
 /// each query timed as the benchmark does (R repetitions, mean of the fastest 90%, minus the
-/// clock overhead; bench/Timing.h), warm-started from what was recorded.
+/// clock overhead; bench/Timing.h) after one untimed call, warm-started from what was recorded.
 
 #include "minkowski/bench/Contender.h"
 #include "minkowski/dataset/Records.h"
