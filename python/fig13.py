@@ -64,26 +64,30 @@ def draw(times, solvers, title):
     import matplotlib.pyplot as plt
     import numpy as np
 
-    tasks = list(times)
-    fig, axes = plt.subplots(len(tasks), len(solvers), squeeze=False, sharey="row",
-                             figsize=(3.2 * len(solvers) + 0.8, 3.6 * len(tasks)))
-    for r, task in enumerate(tasks):
-        for c, solver in enumerate(solvers):
-            ax = axes[r][c]
-            present = [(key, label) for key, label in WARM_STARTS if times[task][solver][key]]
-            data = [np.asarray(times[task][solver][key]) for key, _ in present]
-            if data:
-                ax.boxplot(data, labels=[label for _, label in present], showfliers=False,
-                           whis=(5, 95), medianprops={"color": "C3"})
-                for i, values in enumerate(data, start=1):
-                    median = float(np.median(values))
-                    ax.annotate(f"{median:.2f}", (i + 0.27, median), va="center", ha="left",
-                                fontsize=7, color="C3")
-            ax.set_title(f"({chr(ord('a') + c)}) {SOLVER_TITLES.get(solver, solver)}", fontsize=10)
-            ax.tick_params(axis="x", labelrotation=30, labelsize=8)
-            ax.grid(axis="y", alpha=0.3)
-            if c == 0:
-                ax.set_ylabel(f"{task}: time per query (us)")
+    # One panel per task x solver, three to a row like the paper's figure; each its own scale.
+    panels = [(task, solver) for task in times for solver in solvers if times[task][solver]]
+    columns = min(3, len(panels))
+    rows = (len(panels) + columns - 1) // columns
+    fig, axes = plt.subplots(rows, columns, squeeze=False, figsize=(4.2 * columns, 3.4 * rows))
+    for k, (task, solver) in enumerate(panels):
+        ax = axes[k // columns][k % columns]
+        present = [(key, label) for key, label in WARM_STARTS if times[task][solver][key]]
+        data = [np.asarray(times[task][solver][key]) for key, _ in present]
+        ax.boxplot(data, labels=[label for _, label in present], showfliers=False, whis=(5, 95),
+                   medianprops={"color": "C3"})
+        for i, values in enumerate(data, start=1):
+            median = float(np.median(values))
+            ax.annotate(f"{median:.2f}", (i + 0.27, median), va="center", ha="left", fontsize=7,
+                        color="C3")
+        ax.set_title(f"({chr(ord('a') + k)}) {SOLVER_TITLES.get(solver, solver)}, {task}",
+                     fontsize=10)
+        ax.tick_params(axis="x", labelsize=8)
+        ax.set_ylim(bottom=0)
+        ax.grid(axis="y", alpha=0.3)
+        if k % columns == 0:
+            ax.set_ylabel("time per query (us)")
+    for k in range(len(panels), rows * columns):
+        axes[k // columns][k % columns].axis("off")
     fig.suptitle(f"{title}: boxes 25-75 %, whiskers 5-95 %, medians in red (us)", fontsize=10)
     fig.tight_layout()
     return fig

@@ -69,13 +69,16 @@ void checkSources(const BenchOptions& o) {
         if (o.generated || !o.problemsFile.empty()) {
             throw UsageError("give a DATASET.h5, or --generated / --problems, not both");
         }
-        return;
-    }
-    if (o.includePerturbed || o.dynamicPairsOnly || !o.plotPrefix.empty() || o.noPlot) {
+        const bool defaultPeers = o.peers == std::vector<std::string>{"all"} ||
+                                  o.peers == std::vector<std::string>{"none"};
+        if (!defaultPeers || o.byDistance) {
+            throw UsageError("--peers and --by-distance apply to --generated and --problems, not "
+                             "to a DATASET.h5");
+        }
+    } else if (o.includePerturbed || o.dynamicPairsOnly || !o.plotPrefix.empty() || o.noPlot) {
         throw UsageError("--include-perturbed, --dynamic-pairs-only, --plot and --no-plot apply "
                          "to a DATASET.h5");
-    }
-    if (!o.generated && o.problemsFile.empty()) {
+    } else if (!o.generated && o.problemsFile.empty()) {
         throw UsageError("nothing to benchmark: give a DATASET.h5, --generated and/or --problems "
                          "FILE.csv");
     }

@@ -6,7 +6,6 @@
 #include "Command.h"
 #include "DatasetCli.h"
 #include "ProgressBar.h"
-
 #include "minkowski/bench/AtomicFile.h"
 #include "minkowski/bench/ProblemCsv.h"
 #include "minkowski/dataset/Export.h"
@@ -15,11 +14,10 @@
 #include "minkowski/dataset/Reader.h"
 #include "minkowski/dataset/ReplayReport.h"
 
-#include <spdlog/spdlog.h>
-
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <spdlog/spdlog.h>
 #include <unistd.h>
 
 namespace mk::cli {
@@ -27,7 +25,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-bool isCsv(const std::string& path) { return fs::path(path).extension() == ".csv"; }
+bool isCsv(const std::string& path) {
+    return fs::path(path).extension() == ".csv";
+}
 
 dataset::Dataset loadProblems(const std::string& path) {
     if (isCsv(path)) {
@@ -37,7 +37,9 @@ dataset::Dataset loadProblems(const std::string& path) {
     return dataset::readDataset(path, {.bodies = true, .states = false});
 }
 
-std::string stem(const std::string& path) { return fs::path(path).stem().string(); }
+std::string stem(const std::string& path) {
+    return fs::path(path).stem().string();
+}
 
 /// The per-problem CSV, written to a temporary file and renamed (a big file: streamed).
 void writeResults(const std::string& path, const dataset::Dataset& d,
@@ -70,9 +72,9 @@ std::string describe(const dataset::Dataset& d, size_t selected, const BenchOpti
     if (d.meta.source == "collision-problem CSV") {
         return text + " (independent problems: previous warm starts fall back to obb)\n";
     }
-    text += " (" + std::to_string(d.trajectories.size()) + " trajectories of " +
-            d.meta.sceneName + (d.meta.meshFolder.empty() ? "" : " with " + d.meta.meshFolder) +
-            ", recorded with " + d.meta.solver + " / " + d.meta.warmStart + "; " +
+    text += " (" + std::to_string(d.trajectories.size()) + " trajectories of " + d.meta.sceneName +
+            (d.meta.meshFolder.empty() ? "" : " with " + d.meta.meshFolder) + ", recorded with " +
+            d.meta.solver + " / " + d.meta.warmStart + "; " +
             (o.includePerturbed ? "perturbed calls included" : "perturbed calls left out") +
             (o.dynamicPairsOnly ? "; dynamic pairs only" : "") + ")\n";
     return text;
@@ -113,8 +115,8 @@ void plot(const BenchOptions& o, const std::string& results, const dataset::Data
 } // namespace
 
 int runDatasetBench(const BenchOptions& o, const BenchSelection& selection) {
-    const std::string results = o.resultsFile.empty() ? stem(o.dataset) + "-replay.csv"
-                                                      : o.resultsFile;
+    const std::string results =
+        o.resultsFile.empty() ? stem(o.dataset) + "-replay.csv" : o.resultsFile;
     const dataset::Dataset d = loadProblems(o.dataset);
     const std::vector<size_t> problems =
         dataset::selectProblems(d, {o.includePerturbed, o.dynamicPairsOnly});
@@ -151,8 +153,8 @@ int runDatasetBench(const BenchOptions& o, const BenchSelection& selection) {
     std::cout << describe(d, problems.size(), o) << '\n'
               << dataset::formatReplayTable(rows) << footnotes(runs.front()) << std::flush;
     writeResults(results, d, runs);
-    spdlog::info("wrote {} per-problem rows to {}", problems.size() * replay.contenders.size() * runs.size(),
-                 results);
+    spdlog::info("wrote {} per-problem rows to {}",
+                 problems.size() * replay.contenders.size() * runs.size(), results);
     if (!o.summaryFile.empty()) {
         bench::writeFileAtomically(o.summaryFile, dataset::replaySummaryCsv(rows));
     }

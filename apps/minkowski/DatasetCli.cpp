@@ -4,7 +4,6 @@
 #include "DatasetCli.h"
 
 #include "Command.h"
-
 #include "minkowski/scenes/BuiltinScenes.h"
 
 #include <cmath>

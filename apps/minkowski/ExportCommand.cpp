@@ -37,7 +37,8 @@ public:
 
     int run() override {
         dataset::checkDestination(out_, force_);
-        const dataset::Dataset d = dataset::readDataset(dataset_, {.bodies = true, .states = false});
+        const dataset::Dataset d =
+            dataset::readDataset(dataset_, {.bodies = true, .states = false});
         const size_t written =
             dataset::exportProblemCsv(d, dataset::selectProblems(d, filter_), out_);
         std::cout << "exported " << written << " of " << d.problems.size() << " problems of "

@@ -4,7 +4,6 @@
 #include "MergeCommand.h"
 
 #include "DatasetCli.h"
-
 #include "minkowski/dataset/Merge.h"
 
 #include <chrono>
@@ -39,7 +38,8 @@ public:
 
     int run() override {
         const auto start = std::chrono::steady_clock::now();
-        const dataset::MergeSummary s = dataset::mergeDatasets(shards_, out_, {.overwrite = force_});
+        const dataset::MergeSummary s =
+            dataset::mergeDatasets(shards_, out_, {.overwrite = force_});
         const double seconds =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         std::error_code error;

@@ -5,7 +5,6 @@
 #include "Command.h"
 
 #include <CLI/CLI.hpp>
-
 #include <memory>
 
 namespace mk::cli {

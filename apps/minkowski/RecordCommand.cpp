@@ -5,7 +5,6 @@
 
 #include "DatasetCli.h"
 #include "ProgressBar.h"
-
 #include "minkowski/dataset/Interrupt.h"
 #include "minkowski/dataset/Recorder.h"
 #include "minkowski/dataset/Writer.h"
@@ -14,12 +13,11 @@
 #include "minkowski/scenes/SceneFile.h"
 #include "minkowski/scenes/Shapes.h"
 
-#include <spdlog/spdlog.h>
-
 #include <cmath>
 #include <filesystem>
 #include <iostream>
 #include <optional>
+#include <spdlog/spdlog.h>
 #include <thread>
 
 namespace mk::cli {
@@ -41,35 +39,42 @@ struct RecordOptions {
 };
 
 void addRecordOptions(CLI::App& record, RecordOptions& o) {
-    record.add_option("--scene", o.scene,
-                      "A built-in scene (minkowski list scenes) or a scene file (*.toml); the "
-                      "default is the GJK++ paper's funnel drop: 1000 trajectories of one pair, 1 s "
-                      "each at 120 Hz")
+    record
+        .add_option("--scene", o.scene,
+                    "A built-in scene (minkowski list scenes) or a scene file (*.toml); the "
+                    "default is the GJK++ paper's funnel drop: 1000 trajectories of one pair, 1 s "
+                    "each at 120 Hz")
         ->capture_default_str();
     record.add_option("--trajectories", o.trajectories, "Trajectories (default: the scene's)");
-    record.add_option("--seconds", o.seconds, "Simulated seconds per trajectory (default: the scene's)");
+    record.add_option("--seconds", o.seconds,
+                      "Simulated seconds per trajectory (default: the scene's)");
     record.add_option("--seed", o.seed, "Seed of the random placements (default: the scene's)");
     record.add_option("--solver", o.solver, "Recording solver (default: the scene's)");
     record.add_option("--warm-start", o.warmStart, "Recording warm start (default: the scene's)");
     record.add_option("--meshes", o.meshes,
                       "Folder of .obj/.stl files replacing the scene's objects (e.g. "
                       "../shared/meshes/ycb)");
-    record.add_option("--threads", o.threads,
-                      "Trajectories simulated at once; the file is the same for any count")
+    record
+        .add_option("--threads", o.threads,
+                    "Trajectories simulated at once; the file is the same for any count")
         ->check(CLI::PositiveNumber)
         ->capture_default_str();
-    record.add_option("--shard", o.shard,
-                      "Record only the k-th of N disjoint parts of the trajectories (0 <= k < N); "
-                      "`minkowski merge` joins the parts")
+    record
+        .add_option("--shard", o.shard,
+                    "Record only the k-th of N disjoint parts of the trajectories (0 <= k < N); "
+                    "`minkowski merge` joins the parts")
         ->type_name("k/N")
         ->capture_default_str();
-    record.add_option("--out", o.out, "The dataset to write (HDF5)")->type_name("FILE.h5")->required();
+    record.add_option("--out", o.out, "The dataset to write (HDF5)")
+        ->type_name("FILE.h5")
+        ->required();
     record.add_flag("--force", o.force, "Overwrite an existing output file");
     record.footer(
         "\nExamples:\n"
         "  minkowski record --out funnel.h5 --threads 2       # the paper's 1000 trajectories\n"
         "  minkowski record --trajectories 200 --meshes ../shared/meshes/ycb --out ycb.h5\n"
-        "  minkowski record --shard 0/4 --out part0.h5         # then: minkowski merge part*.h5 --out all.h5\n"
+        "  minkowski record --shard 0/4 --out part0.h5         # then: minkowski merge part*.h5 "
+        "--out all.h5\n"
         "  minkowski bench funnel.h5 --task boolean            # replay it (GJK++ Fig. 13)\n"
         "\nThe file is written atomically (a temporary file renamed at the end): Ctrl-C or an "
         "error leaves nothing.\nExit codes: 0 success, 2 usage error, 1 failure (unreadable scene, "
@@ -162,8 +167,8 @@ private:
         run.progress = [&bar](int done, int total) { bar.update(done, total); };
         const dataset::RecordSummary summary = dataset::recordScene(scene, shapes, run, writer);
         bar.finish();
-        writer.commit(dataset::recordingMeta(scene, sceneFileOf(options_.scene), options_.meshes,
-                                             shard));
+        writer.commit(
+            dataset::recordingMeta(scene, sceneFileOf(options_.scene), options_.meshes, shard));
         printSummary(scene, shard, summary);
         return kExitOk;
     }
@@ -184,8 +189,7 @@ private:
                   << ")\n"
                   << "  wall time   " << formatSeconds(s.seconds) << " ("
                   << formatRate(s.trajectories, s.seconds) << " trajectories/s, "
-                  << options_.threads << " thread" << (options_.threads == 1 ? "" : "s")
-                  << ")\n"
+                  << options_.threads << " thread" << (options_.threads == 1 ? "" : "s") << ")\n"
                   << std::flush;
     }
 

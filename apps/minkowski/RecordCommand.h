@@ -6,7 +6,6 @@
 #include "Command.h"
 
 #include <CLI/CLI.hpp>
-
 #include <memory>
 
 namespace mk::cli {

@@ -58,7 +58,7 @@ private:
 } // namespace
 
 viewer::DatasetRecorderFactory makeViewerRecorderFactory(const scenes::SceneDesc& scene,
-                                                        const std::string& sceneFile) {
+                                                         const std::string& sceneFile) {
     dataset::DatasetMeta meta = dataset::recordingMeta(scene, sceneFile, "", {});
     meta.source = "minkowski view";
     return [meta] { return std::make_unique<ViewerRecorder>(meta); };

@@ -12,6 +12,6 @@ namespace mk::cli {
 
 /// Recorders whose /meta describes `scene` (its file: `sceneFile`), source "minkowski view".
 viewer::DatasetRecorderFactory makeViewerRecorderFactory(const scenes::SceneDesc& scene,
-                                                        const std::string& sceneFile);
+                                                         const std::string& sceneFile);
 
 } // namespace mk::cli

@@ -3,7 +3,6 @@
 /// (an exception mid-write, Ctrl-C) leaves neither the output nor its temporary file.
 
 #include "DatasetTestUtil.h"
-
 #include "minkowski/dataset/Reader.h"
 
 namespace mk::dataset::test {
@@ -12,9 +11,7 @@ namespace {
 TEST(Atomic, ExistingOutputIsNotOverwrittenWithoutForce) {
     TempDir dir;
     const std::string path = dir.file("run.h5");
-    {
-        std::ofstream(path) << "precious";
-    }
+    { std::ofstream(path) << "precious"; }
     try {
         recordTiny(path);
         FAIL() << "overwrote an existing file";

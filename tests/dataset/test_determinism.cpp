@@ -3,7 +3,6 @@
 /// unsharded recording.
 
 #include "DatasetTestUtil.h"
-
 #include "minkowski/dataset/Merge.h"
 #include "minkowski/dataset/Reader.h"
 
@@ -93,8 +92,7 @@ TEST(Determinism, MergeRefusesGapsOverlapsAndForeignShards) {
                       dir.file("m.h5"));
         FAIL() << "merged a shard of another recording";
     } catch (const DatasetError& e) {
-        EXPECT_NE(std::string(e.what()).find("not a part of the same recording"),
-                  std::string::npos)
+        EXPECT_NE(std::string(e.what()).find("not a part of the same recording"), std::string::npos)
             << e.what();
     }
     EXPECT_FALSE(std::filesystem::exists(dir.file("m.h5")));

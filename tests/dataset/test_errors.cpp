@@ -3,9 +3,7 @@
 /// wrong (the column, the row), never a crash.
 
 #include "DatasetTestUtil.h"
-
 #include "Hdf5.h"
-
 #include "minkowski/dataset/Reader.h"
 
 namespace mk::dataset::test {
@@ -95,9 +93,9 @@ TEST_F(Errors, ShapeIdOutOfRange) {
         h5::Handle space(h5::check(H5Dget_space(column.get()), "s"), H5Sclose);
         H5Sselect_hyperslab(space.get(), H5S_SELECT_SET, &start, nullptr, &count, nullptr);
         h5::Handle memory(h5::check(H5Screate_simple(1, &count, nullptr), "m"), H5Sclose);
-        h5::check(H5Dwrite(column.get(), H5T_NATIVE_INT32, memory.get(), space.get(), H5P_DEFAULT,
-                           &bad),
-                  "write");
+        h5::check(
+            H5Dwrite(column.get(), H5T_NATIVE_INT32, memory.get(), space.get(), H5P_DEFAULT, &bad),
+            "write");
     }
     expectError(file("bad_shape.h5"), "/problems/shape_a row 0: shape 99 out of range");
 }

@@ -3,7 +3,6 @@
 /// measurement loop, its table and its per-problem CSV.
 
 #include "DatasetTestUtil.h"
-
 #include "minkowski/dataset/Reader.h"
 #include "minkowski/dataset/ReplayReport.h"
 #include "minkowski/narrowphase/Collide.h"
@@ -73,9 +72,9 @@ void expectRecordedGuesses(const TrajectoryData& t, WarmStart warmStart) {
             continue; // warm-started by the engine from the same step's query
         }
         previous += p.queriedPrevious ? 1 : 0;
-        EXPECT_EQ(replayGuess(p, shapes.at(size_t(p.shapeA)), shapes.at(size_t(p.shapeB)),
-                              warmStart),
-                  p.initialGuess)
+        EXPECT_EQ(
+            replayGuess(p, shapes.at(size_t(p.shapeA)), shapes.at(size_t(p.shapeB)), warmStart),
+            p.initialGuess)
             << "step " << p.step << " bodies " << p.bodyA << "-" << p.bodyB;
     }
     EXPECT_GT(previous, 10U);
@@ -116,7 +115,8 @@ TEST_F(Replay, EveryContenderMeasuresEverySelectedProblem) {
     ASSERT_EQ(table.size(), 4U);
     for (const ReplayRow& r : table) {
         EXPECT_EQ(r.problems, rows.size());
-        const bool previousKind = r.warmStart == "previous" || r.warmStart == "transformed-previous";
+        const bool previousKind =
+            r.warmStart == "previous" || r.warmStart == "transformed-previous";
         EXPECT_EQ(r.fallbacks, previousKind ? notPrevious : 0U) << r.warmStart;
         EXPECT_EQ(r.failures, 0U);
         EXPECT_EQ(r.disagreements, 0U); // boolean verdicts agree with the recorded signs

@@ -3,7 +3,6 @@
 /// shapes rebuild to the recorded geometry, and /meta says how the file was made.
 
 #include "DatasetTestUtil.h"
-
 #include "minkowski/dataset/Format.h"
 #include "minkowski/dataset/Reader.h"
 #include "minkowski/narrowphase/ConvexMesh.h"

@@ -4,7 +4,6 @@
 /// starts of its first calls falling back (their previous queries were not seen).
 
 #include "DatasetTestUtil.h"
-
 #include "minkowski/dataset/Reader.h"
 #include "minkowski/dataset/StreamRecorder.h"
 
@@ -84,9 +83,7 @@ TEST(Stream, ViewerRecordingStartedMidRunFallsBackForUnseenPreviousQueries) {
 
 TEST(Stream, AViewerRecordingThatIsNotFinishedLeavesNothing) {
     TempDir dir;
-    {
-        StreamRecorder recorder(dir.file("viewer.h5"), {});
-    }
+    { StreamRecorder recorder(dir.file("viewer.h5"), {}); }
     EXPECT_EQ(entries(dir.path()), 0U);
 }
 

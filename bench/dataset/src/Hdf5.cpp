@@ -48,7 +48,9 @@ Handle stringType() {
     return type;
 }
 
-Handle scalarSpace() { return {check(H5Screate(H5S_SCALAR), "H5Screate"), H5Sclose}; }
+Handle scalarSpace() {
+    return {check(H5Screate(H5S_SCALAR), "H5Screate"), H5Sclose};
+}
 
 Handle openAttribute(hid_t object, const std::string& name, const std::string& where) {
     if (!hasAttribute(object, name)) {
@@ -61,15 +63,16 @@ Handle openAttribute(hid_t object, const std::string& name, const std::string& w
 template <class T>
 void writeScalarAttribute(hid_t object, const std::string& name, hid_t type, const T& value) {
     const Handle space = scalarSpace();
-    const Handle attribute(check(H5Acreate2(object, name.c_str(), type, space.get(), H5P_DEFAULT,
-                                            H5P_DEFAULT),
-                                 "attribute " + name),
-                           H5Aclose);
+    const Handle attribute(
+        check(H5Acreate2(object, name.c_str(), type, space.get(), H5P_DEFAULT, H5P_DEFAULT),
+              "attribute " + name),
+        H5Aclose);
     check(H5Awrite(attribute.get(), type, &value), "attribute " + name);
 }
 
 template <class T>
-T readNumericAttribute(hid_t object, const std::string& name, hid_t type, const std::string& where) {
+T readNumericAttribute(hid_t object, const std::string& name, hid_t type,
+                       const std::string& where) {
     const Handle attribute = openAttribute(object, name, where);
     const Handle stored(check(H5Aget_type(attribute.get()), where), H5Tclose);
     const H5T_class_t kind = H5Tget_class(stored.get());
@@ -104,22 +107,30 @@ bool Handle::reset() {
 
 hid_t nativeType(Kind kind) {
     switch (kind) {
-    case Kind::U8: return H5T_NATIVE_UINT8;
-    case Kind::I32: return H5T_NATIVE_INT32;
-    case Kind::I64: return H5T_NATIVE_INT64;
-    case Kind::U64: return H5T_NATIVE_UINT64;
-    case Kind::F64: return H5T_NATIVE_DOUBLE;
+    case Kind::U8:
+        return H5T_NATIVE_UINT8;
+    case Kind::I32:
+        return H5T_NATIVE_INT32;
+    case Kind::I64:
+        return H5T_NATIVE_INT64;
+    case Kind::U64:
+        return H5T_NATIVE_UINT64;
+    case Kind::F64:
+        return H5T_NATIVE_DOUBLE;
     }
     return H5T_NATIVE_DOUBLE;
 }
 
 size_t elementSize(Kind kind) {
     switch (kind) {
-    case Kind::U8: return 1;
-    case Kind::I32: return 4;
+    case Kind::U8:
+        return 1;
+    case Kind::I32:
+        return 4;
     case Kind::I64:
     case Kind::U64:
-    case Kind::F64: return 8;
+    case Kind::F64:
+        return 8;
     }
     return 8;
 }
@@ -180,7 +191,8 @@ Handle createColumn(hid_t group, const std::string& name, Kind kind, int width, 
     const int rank = width == 1 ? 1 : 2;
     const std::array<hsize_t, 2> dims{0, static_cast<hsize_t>(width)};
     const std::array<hsize_t, 2> maxDims{H5S_UNLIMITED, static_cast<hsize_t>(width)};
-    const std::array<hsize_t, 2> chunk{static_cast<hsize_t>(chunkRows), static_cast<hsize_t>(width)};
+    const std::array<hsize_t, 2> chunk{static_cast<hsize_t>(chunkRows),
+                                       static_cast<hsize_t>(width)};
     const Handle space(check(H5Screate_simple(rank, dims.data(), maxDims.data()), name), H5Sclose);
     const Handle creation = untimedCreationList(H5P_DATASET_CREATE);
     check(H5Pset_chunk(creation.get(), rank, chunk.data()), name + ": H5Pset_chunk");
@@ -274,7 +286,8 @@ std::vector<std::string> readStrings(hid_t group, const std::string& name,
         return {};
     }
     const Handle type = stringType();
-    check(H5Dread(dataset.get(), type.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT, pointers.data()), where);
+    check(H5Dread(dataset.get(), type.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT, pointers.data()),
+          where);
     std::vector<std::string> values;
     values.reserve(shape.rows);
     for (char* pointer : pointers) {

@@ -7,9 +7,8 @@
 /// Reproducible files: objects are created without modification times
 /// (H5Pset_obj_track_times(false)), so the same calls in the same order give the same bytes.
 
-#include <hdf5.h>
-
 #include <cstdint>
+#include <hdf5.h>
 #include <optional>
 #include <string>
 #include <vector>

@@ -41,15 +41,15 @@ std::vector<ShardFile> checkedShards(const std::vector<std::string>& paths) {
     for (const ShardFile& s : shards) {
         if (wholeMeta(s.meta) != whole) {
             throw DatasetError("merge: " + s.path + " is not a part of the same recording as " +
-                               shards.front().path + " (scene, seed, solver, steps or version "
+                               shards.front().path +
+                               " (scene, seed, solver, steps or version "
                                "differ)");
         }
         if (s.meta.firstTrajectory != next) {
-            throw DatasetError("merge: " + s.path + " starts at trajectory " +
-                               std::to_string(s.meta.firstTrajectory) + ", expected " +
-                               std::to_string(next) +
-                               (s.meta.firstTrajectory > next ? " (a shard is missing)"
-                                                              : " (shards overlap)"));
+            throw DatasetError(
+                "merge: " + s.path + " starts at trajectory " +
+                std::to_string(s.meta.firstTrajectory) + ", expected " + std::to_string(next) +
+                (s.meta.firstTrajectory > next ? " (a shard is missing)" : " (shards overlap)"));
         }
         next += s.meta.trajectoryCount;
     }

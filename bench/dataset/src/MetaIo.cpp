@@ -4,7 +4,6 @@
 #include "MetaIo.h"
 
 #include "Hdf5.h"
-
 #include "minkowski/dataset/Format.h"
 
 namespace mk::dataset {

@@ -2,10 +2,9 @@
 /// \file MetaIo.h
 /// /meta: DatasetMeta as attributes of the group (names in snake_case, docs/dataset.md).
 
-#include <hdf5.h>
-
 #include "minkowski/dataset/Records.h"
 
+#include <hdf5.h>
 #include <string>
 
 namespace mk::dataset {

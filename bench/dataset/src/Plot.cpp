@@ -3,18 +3,19 @@
 
 #include "minkowski/dataset/Plot.h"
 
+#include <cerrno>
 #include <fcntl.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <cerrno>
-
 extern char** environ;
 
 namespace mk::dataset {
 
-std::string fig13Script() { return std::string(MK_PYTHON_DIR) + "/fig13.py"; }
+std::string fig13Script() {
+    return std::string(MK_PYTHON_DIR) + "/fig13.py";
+}
 
 bool plottingAvailable() {
     if (::access(kPlotPython, X_OK) != 0) {
@@ -31,9 +32,10 @@ std::vector<std::string> fig13Command(const std::string& resultsCsv, const std::
 std::string shellLine(const std::vector<std::string>& command) {
     std::string line;
     for (const std::string& word : command) {
-        const bool plain = !word.empty() && word.find_first_not_of(
-                                                "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                                                "0123456789-_./=:,+") == std::string::npos;
+        const bool plain =
+            !word.empty() &&
+            word.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                   "0123456789-_./=:,+") == std::string::npos;
         std::string quoted = "'";
         for (char c : word) {
             quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);

@@ -52,8 +52,9 @@ void checkIndex(const Dataset& d, const ReadOptions& options) {
 
 void checkShapeId(std::int32_t id, size_t shapes, const std::string& where, size_t row) {
     if (id < 0 || static_cast<size_t>(id) >= shapes) {
-        fail(where, row, "shape " + std::to_string(id) + " out of range (" +
-                             std::to_string(shapes) + " shapes)");
+        fail(where, row,
+             "shape " + std::to_string(id) + " out of range (" + std::to_string(shapes) +
+                 " shapes)");
     }
 }
 
@@ -96,7 +97,8 @@ ShapeRecord shapeRecord(const ShapeRow& row, const std::string& name,
                         const std::vector<TriangleRow>& triangles, const std::string& where,
                         size_t index) {
     if (row.type > static_cast<std::uint8_t>(ShapeType::ConvexMesh)) {
-        fail(where + "/type", index, "unknown or unsupported shape type " + std::to_string(row.type));
+        fail(where + "/type", index,
+             "unknown or unsupported shape type " + std::to_string(row.type));
     }
     if (!inRange(row.vertexOffset, row.vertexCount, vertices.size()) ||
         !inRange(row.triangleOffset, row.triangleCount, triangles.size())) {

@@ -4,7 +4,6 @@
 /// a clear error instead of a crash or a silently wrong benchmark.
 
 #include "Schema.h"
-
 #include "minkowski/dataset/Reader.h"
 
 #include <string>

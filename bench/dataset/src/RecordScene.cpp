@@ -3,9 +3,8 @@
 /// trajectory order, so that the file does not depend on the thread count. Each trajectory is a
 /// fresh world drawn from Rng(seed).derive(t) (scenes/Build.h): the same wherever it runs.
 
-#include "minkowski/dataset/Recorder.h"
-
 #include "minkowski/dataset/Format.h"
+#include "minkowski/dataset/Recorder.h"
 #include "minkowski/narrowphase/Collide.h"
 #include "minkowski/scenes/SceneFile.h"
 
@@ -22,8 +21,8 @@ namespace {
 /// Finished trajectories waiting for their turn to be written, and the workers that make them.
 class TrajectoryPipeline {
 public:
-    TrajectoryPipeline(const scenes::SceneDesc& scene, const scenes::SceneShapes& shapes,
-                       int first, int count, int threads)
+    TrajectoryPipeline(const scenes::SceneDesc& scene, const scenes::SceneShapes& shapes, int first,
+                       int count, int threads)
         : scene_(scene), shapes_(shapes), next_(first), nextToWrite_(first), end_(first + count),
           window_(2 * threads) {
         for (int i = 0; i < threads; ++i) {

@@ -22,9 +22,13 @@ ShapeRecord describeShape(const Shape& shape, std::string name) {
     case ShapeType::Sphere:
     case ShapeType::Capsule:
     case ShapeType::Cylinder:
-    case ShapeType::Cone: record.params = {shape.radius(), 0.0, shape.halfHeight()}; break;
+    case ShapeType::Cone:
+        record.params = {shape.radius(), 0.0, shape.halfHeight()};
+        break;
     case ShapeType::Box:
-    case ShapeType::Ellipsoid: record.params = shape.halfExtents(); break;
+    case ShapeType::Ellipsoid:
+        record.params = shape.halfExtents();
+        break;
     case ShapeType::ConvexMesh:
         record.vertices = shape.convexMesh()->vertices();
         record.triangles = shape.convexMesh()->triangles();
@@ -40,15 +44,23 @@ ShapeRecord describeShape(const Shape& shape, std::string name) {
 Shape rebuildShape(const ShapeRecord& r) {
     try {
         switch (r.type) {
-        case ShapeType::Sphere: return Shape::sphere(r.params.x());
-        case ShapeType::Box: return Shape::box(r.params);
-        case ShapeType::Capsule: return Shape::capsule(r.params.x(), r.params.z());
-        case ShapeType::Cylinder: return Shape::cylinder(r.params.x(), r.params.z());
-        case ShapeType::Cone: return Shape::cone(r.params.x(), r.params.z());
-        case ShapeType::Ellipsoid: return Shape::ellipsoid(r.params);
-        case ShapeType::ConvexMesh: return Shape::mesh(ConvexMesh::fromPoints(r.vertices));
+        case ShapeType::Sphere:
+            return Shape::sphere(r.params.x());
+        case ShapeType::Box:
+            return Shape::box(r.params);
+        case ShapeType::Capsule:
+            return Shape::capsule(r.params.x(), r.params.z());
+        case ShapeType::Cylinder:
+            return Shape::cylinder(r.params.x(), r.params.z());
+        case ShapeType::Cone:
+            return Shape::cone(r.params.x(), r.params.z());
+        case ShapeType::Ellipsoid:
+            return Shape::ellipsoid(r.params);
+        case ShapeType::ConvexMesh:
+            return Shape::mesh(ConvexMesh::fromPoints(r.vertices));
         case ShapeType::Superquadric:
-        case ShapeType::SmoothedHull: break;
+        case ShapeType::SmoothedHull:
+            break;
         }
     } catch (const ShapeError& error) {
         throw DatasetError("shape '" + r.name + "': " + error.what());

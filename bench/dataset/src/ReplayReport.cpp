@@ -17,9 +17,9 @@ namespace {
 
 constexpr size_t kColumns = 14;
 using Cells = std::array<std::string, kColumns>;
-constexpr Cells kHeader{"task",   "solver", "warm start", "n",        "fallback",
-                        "q1 ns",  "median ns", "q3 ns",   "p90 ns",   "mean it",
-                        "max it", "fail",   "disagree",   "max |dd|"};
+constexpr Cells kHeader{"task",   "solver",    "warm start", "n",       "fallback",
+                        "q1 ns",  "median ns", "q3 ns",      "p90 ns",  "mean it",
+                        "max it", "fail",      "disagree",   "max |dd|"};
 constexpr size_t kFirstNumeric = 3;
 
 std::string format(const char* pattern, double value) {
@@ -75,7 +75,8 @@ ReplayRow summarizeContender(const Dataset& d, const ReplayRun& run, size_t c) {
     row.warmStart = std::string(name(run.contenders[c].warmStart));
     std::vector<double> times;
     double iterations = 0.0;
-    row.maxDistanceDifference = run.task == bench::BenchTask::Distance ? 0.0 : std::numeric_limits<double>::quiet_NaN();
+    row.maxDistanceDifference =
+        run.task == bench::BenchTask::Distance ? 0.0 : std::numeric_limits<double>::quiet_NaN();
     for (size_t p = 0; p < run.problems.size(); ++p) {
         const ReplayCell& cell = run.cell(p, c);
         if (cell.unsupported) {
@@ -94,7 +95,8 @@ ReplayRow summarizeContender(const Dataset& d, const ReplayRun& run, size_t c) {
         }
     }
     row.problems = times.size();
-    row.meanIterations = times.empty() ? std::numeric_limits<double>::quiet_NaN() : iterations / static_cast<double>(times.size());
+    row.meanIterations = times.empty() ? std::numeric_limits<double>::quiet_NaN()
+                                       : iterations / static_cast<double>(times.size());
     row.q1Ns = bench::quantile(times, 0.25);
     row.medianNs = bench::median(times);
     row.q3Ns = bench::quantile(times, 0.75);
@@ -102,7 +104,9 @@ ReplayRow summarizeContender(const Dataset& d, const ReplayRun& run, size_t c) {
     return row;
 }
 
-std::string csvNumber(double value) { return std::isfinite(value) ? bench::exactDecimal(value) : ""; }
+std::string csvNumber(double value) {
+    return std::isfinite(value) ? bench::exactDecimal(value) : "";
+}
 
 } // namespace
 
@@ -127,8 +131,8 @@ std::string formatReplayTable(const std::vector<ReplayRow>& rows) {
     }
     std::string text = line(lines[0], widths);
     for (size_t r = 0; r < rows.size(); ++r) {
-        const bool newSolver = r > 0 && (rows[r].solver != rows[r - 1].solver ||
-                                         rows[r].task != rows[r - 1].task);
+        const bool newSolver =
+            r > 0 && (rows[r].solver != rows[r - 1].solver || rows[r].task != rows[r - 1].task);
         if (newSolver) {
             text += '\n';
         }
@@ -159,7 +163,8 @@ void writeReplayCsvRows(std::ostream& out, const Dataset& d, const ReplayRun& ru
         const ProblemRow& row = d.problems[run.problems[p]];
         const std::string prefix = std::to_string(run.problems[p]) + ',' +
                                    std::to_string(row.trajectory) + ',' + std::to_string(row.step) +
-                                   ',' + std::to_string(row.bodyA) + ',' + std::to_string(row.bodyB);
+                                   ',' + std::to_string(row.bodyA) + ',' +
+                                   std::to_string(row.bodyB);
         const std::string recorded = csvNumber(row.distance);
         for (size_t c = 0; c < run.contenders.size(); ++c) {
             const ReplayCell& cell = run.cell(p, c);

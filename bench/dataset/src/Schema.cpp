@@ -12,8 +12,7 @@ namespace mk::dataset {
 namespace {
 
 /// "a,b,c" from the names of the enum values 0 .. last.
-template <class Enum, class Name>
-std::string enumNames(Enum last, Name name) {
+template <class Enum, class Name> std::string enumNames(Enum last, Name name) {
     std::string text;
     for (int v = 0; v <= static_cast<int>(last); ++v) {
         if (v > 0) {
@@ -36,7 +35,9 @@ std::string shapeTypeNames() {
 
 } // namespace
 
-std::string_view programVersion() { return MK_PROGRAM_VERSION; }
+std::string_view programVersion() {
+    return MK_PROGRAM_VERSION;
+}
 
 namespace schema {
 
@@ -55,8 +56,8 @@ std::span<const Field<ShapeRow>> shapeFields() {
 }
 
 std::span<const Field<VertexRow>> vertexFields() {
-    static const std::vector<Field<VertexRow>> fields{
-        field::vec3<&VertexRow::position>("vertices", "hull vertices of every mesh, shape frame (m)")};
+    static const std::vector<Field<VertexRow>> fields{field::vec3<&VertexRow::position>(
+        "vertices", "hull vertices of every mesh, shape frame (m)")};
     return fields;
 }
 

@@ -4,7 +4,6 @@
 /// writer and the reader so that the two cannot disagree.
 
 #include "Table.h"
-
 #include "minkowski/dataset/Records.h"
 
 #include <span>

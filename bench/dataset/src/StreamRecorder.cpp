@@ -23,7 +23,9 @@ void StreamRecorder::onNarrowPhase(const NarrowPhaseEvent& event) {
     }
 }
 
-void StreamRecorder::flush() { writer_.append(recorder_.takeRows()); }
+void StreamRecorder::flush() {
+    writer_.append(recorder_.takeRows());
+}
 
 void StreamRecorder::finish() {
     flush();

@@ -8,22 +8,20 @@
 /// counts and between a streamed and a one-go recording.
 
 #include "Hdf5.h"
-
 #include "minkowski/dataset/Records.h"
 
 #include <array>
 #include <cstdint>
 #include <cstring>
-#include <type_traits>
 #include <span>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace mk::dataset {
 
 /// One column of a table of `Row`s.
-template <class Row>
-struct Field {
+template <class Row> struct Field {
     const char* name;
     h5::Kind kind;
     int width; ///< values per row
@@ -37,8 +35,7 @@ struct Field {
 
 namespace field {
 
-template <class T>
-constexpr h5::Kind kindOf() {
+template <class T> constexpr h5::Kind kindOf() {
     if constexpr (std::is_same_v<T, bool> || std::is_same_v<T, std::uint8_t>) {
         return h5::Kind::U8;
     } else if constexpr (std::is_same_v<T, std::int32_t>) {
@@ -54,24 +51,22 @@ constexpr h5::Kind kindOf() {
 }
 
 /// The row and member types of a pointer to member.
-template <class>
-struct MemberOf;
-template <class R, class T>
-struct MemberOf<T R::*> {
+template <class> struct MemberOf;
+template <class R, class T> struct MemberOf<T R::*> {
     using Row = R;
     using Type = T;
 };
-template <auto Member>
-using RowOf = typename MemberOf<decltype(Member)>::Row;
-template <auto Member>
-using TypeOf = typename MemberOf<decltype(Member)>::Type;
+template <auto Member> using RowOf = typename MemberOf<decltype(Member)>::Row;
+template <auto Member> using TypeOf = typename MemberOf<decltype(Member)>::Type;
 
 /// A scalar member (bool is stored as uint8).
 template <auto Member>
 Field<RowOf<Member>> scalar(const char* name, const char* description, std::string names = {}) {
     using Row = RowOf<Member>;
     using T = TypeOf<Member>;
-    return {name, kindOf<T>(), 1,
+    return {name,
+            kindOf<T>(),
+            1,
             [](const Row& row, unsigned char* out) {
                 if constexpr (std::is_same_v<T, bool>) {
                     *out = row.*Member ? 1 : 0;
@@ -86,14 +81,16 @@ Field<RowOf<Member>> scalar(const char* name, const char* description, std::stri
                     std::memcpy(&(row.*Member), in, sizeof(T));
                 }
             },
-            description, std::move(names)};
+            description,
+            std::move(names)};
 }
 
 /// A Vec3 member: 3 doubles.
-template <auto Member>
-Field<RowOf<Member>> vec3(const char* name, const char* description) {
+template <auto Member> Field<RowOf<Member>> vec3(const char* name, const char* description) {
     using Row = RowOf<Member>;
-    return {name, h5::Kind::F64, 3,
+    return {name,
+            h5::Kind::F64,
+            3,
             [](const Row& row, unsigned char* out) {
                 const Vec3& v = row.*Member;
                 const double values[3] = {v.x(), v.y(), v.z()};
@@ -108,11 +105,12 @@ Field<RowOf<Member>> vec3(const char* name, const char* description) {
 }
 
 /// A std::array<int, 3> member: 3 int32.
-template <auto Member>
-Field<RowOf<Member>> ints3(const char* name, const char* description) {
+template <auto Member> Field<RowOf<Member>> ints3(const char* name, const char* description) {
     using Row = RowOf<Member>;
     static_assert(std::is_same_v<TypeOf<Member>, std::array<std::int32_t, 3>>);
-    return {name, h5::Kind::I32, 3,
+    return {name,
+            h5::Kind::I32,
+            3,
             [](const Row& row, unsigned char* out) {
                 std::memcpy(out, (row.*Member).data(), 3 * sizeof(std::int32_t));
             },
@@ -123,14 +121,15 @@ Field<RowOf<Member>> ints3(const char* name, const char* description) {
 }
 
 /// A Pose member: 7 doubles (qw, qx, qy, qz, tx, ty, tz).
-template <auto Member>
-Field<RowOf<Member>> pose(const char* name, const char* description) {
+template <auto Member> Field<RowOf<Member>> pose(const char* name, const char* description) {
     using Row = RowOf<Member>;
-    return {name, h5::Kind::F64, 7,
+    return {name,
+            h5::Kind::F64,
+            7,
             [](const Row& row, unsigned char* out) {
                 const Pose& p = row.*Member;
-                const double values[7] = {p.rotation.w(),    p.rotation.x(),    p.rotation.y(),
-                                          p.rotation.z(),    p.translation.x(), p.translation.y(),
+                const double values[7] = {p.rotation.w(),   p.rotation.x(),    p.rotation.y(),
+                                          p.rotation.z(),   p.translation.x(), p.translation.y(),
                                           p.translation.z()};
                 std::memcpy(out, values, sizeof(values));
             },
@@ -145,8 +144,7 @@ Field<RowOf<Member>> pose(const char* name, const char* description) {
 } // namespace field
 
 /// Rows of one group, buffered column by column and written one chunk at a time.
-template <class Row>
-class TableWriter {
+template <class Row> class TableWriter {
 public:
     TableWriter(hid_t group, std::span<const Field<Row>> fields, size_t chunkRows)
         : fields_(fields), chunkRows_(chunkRows) {
@@ -177,8 +175,8 @@ public:
     /// Writes the buffered rows (the last, partial chunk).
     void flush() {
         for (size_t c = 0; c < fields_.size(); ++c) {
-            h5::appendRows(columns_[c].get(), fields_[c].kind, fields_[c].width,
-                           buffers_[c].data(), pending_, written_);
+            h5::appendRows(columns_[c].get(), fields_[c].kind, fields_[c].width, buffers_[c].data(),
+                           pending_, written_);
             buffers_[c].clear();
         }
         written_ += pending_;
@@ -202,7 +200,8 @@ private:
 /// Reads every field of a table; `where` names the group in messages ("run.h5: /problems").
 /// \throws DatasetError on a missing column, a wrong width or columns of different lengths.
 template <class Row>
-std::vector<Row> readTable(hid_t group, std::span<const Field<Row>> fields, const std::string& where) {
+std::vector<Row> readTable(hid_t group, std::span<const Field<Row>> fields,
+                           const std::string& where) {
     std::vector<Row> rows;
     bool sized = false;
     for (const Field<Row>& f : fields) {
@@ -217,8 +216,8 @@ std::vector<Row> readTable(hid_t group, std::span<const Field<Row>> fields, cons
             rows.resize(shape.rows);
             sized = true;
         } else if (shape.rows != rows.size()) {
-            throw DatasetError(column + ": " + std::to_string(shape.rows) + " rows, but " +
-                               where + "/" + fields[0].name + " has " + std::to_string(rows.size()));
+            throw DatasetError(column + ": " + std::to_string(shape.rows) + " rows, but " + where +
+                               "/" + fields[0].name + " has " + std::to_string(rows.size()));
         }
         const size_t size = h5::elementSize(f.kind) * size_t(f.width);
         std::vector<unsigned char> data(rows.size() * size);

@@ -8,9 +8,12 @@ namespace {
 
 BodyKind kindOf(BodyType type) {
     switch (type) {
-    case BodyType::Static: return BodyKind::Static;
-    case BodyType::Dynamic: return BodyKind::Dynamic;
-    case BodyType::Kinematic: return BodyKind::Kinematic;
+    case BodyType::Static:
+        return BodyKind::Static;
+    case BodyType::Dynamic:
+        return BodyKind::Dynamic;
+    case BodyType::Kinematic:
+        return BodyKind::Kinematic;
     }
     return BodyKind::Static;
 }
@@ -34,8 +37,8 @@ std::int32_t TrajectoryRecorder::shapeId(const Shape& shape, BodyId body) {
             return static_cast<std::int32_t>(i);
         }
     }
-    const std::string name = body < shapeNames_.size() ? shapeNames_[body]
-                                                       : std::string(shapeTypeName(shape.type()));
+    const std::string name =
+        body < shapeNames_.size() ? shapeNames_[body] : std::string(shapeTypeName(shape.type()));
     data_.shapes.push_back(describeShape(shape, name));
     seen_.push_back(shape);
     return static_cast<std::int32_t>(seen_.size() - 1);
@@ -88,9 +91,9 @@ void TrajectoryRecorder::fillPrevious(const NarrowPhaseEvent& e, ProblemRow& row
             row.queriedPrevious = false; // the previous query was not seen: replay falls back
         } else {
             throw DatasetError("step " + std::to_string(e.step) + ", bodies " +
-                           std::to_string(e.bodyA) + " and " + std::to_string(e.bodyB) +
-                           ": the engine's pair memory holds a query the recorder did not see "
-                           "(the contact cache must be off while recording)");
+                               std::to_string(e.bodyA) + " and " + std::to_string(e.bodyB) +
+                               ": the engine's pair memory holds a query the recorder did not see "
+                               "(the contact cache must be off while recording)");
         }
     }
     if (!known) {
@@ -137,8 +140,8 @@ void TrajectoryRecorder::onNarrowPhase(const NarrowPhaseEvent& e) {
     row.supportCalls = r.supportCalls;
     data_.problems.push_back(row);
     if (!e.perturbed && r.status != Status::InvalidInput) { // as PairCache::update
-        pairs_[{e.bodyA, e.bodyB}] = {e.step, e.poseA, e.poseB, r.witnessA, r.witnessB,
-                                      r.separation};
+        pairs_[{e.bodyA, e.bodyB}] = {e.step,     e.poseA,    e.poseB,
+                                      r.witnessA, r.witnessB, r.separation};
     }
 }
 

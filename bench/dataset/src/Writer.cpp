@@ -6,7 +6,6 @@
 #include "Hdf5.h"
 #include "MetaIo.h"
 #include "Schema.h"
-
 #include "minkowski/dataset/Format.h"
 
 #include <filesystem>
@@ -165,15 +164,18 @@ void DatasetWriter::add(const TrajectoryData& t) {
 void DatasetWriter::begin(std::int32_t trajectory) {
     Impl& w = *impl_;
     if (w.current) {
-        throw DatasetError("trajectory " + std::to_string(trajectory) + " begun before trajectory " +
-                           std::to_string(w.current->trajectory) + " ended");
+        throw DatasetError("trajectory " + std::to_string(trajectory) +
+                           " begun before trajectory " + std::to_string(w.current->trajectory) +
+                           " ended");
     }
     if (w.lastTrajectory && trajectory <= *w.lastTrajectory) {
         throw DatasetError("trajectory " + std::to_string(trajectory) + " added after trajectory " +
                            std::to_string(*w.lastTrajectory) + " (they must increase)");
     }
-    w.current = TrajectoryRow{trajectory, 0, 0, std::int64_t(w.bodies->rows()), 0,
-                              std::int64_t(w.states->rows()), 0, std::int64_t(w.problems->rows()),
+    w.current = TrajectoryRow{trajectory, 0,
+                              0,          std::int64_t(w.bodies->rows()),
+                              0,          std::int64_t(w.states->rows()),
+                              0,          std::int64_t(w.problems->rows()),
                               0};
 }
 
@@ -253,9 +255,17 @@ void DatasetWriter::commit(DatasetMeta meta) {
     w.committed = true;
 }
 
-const std::string& DatasetWriter::path() const { return impl_->path; }
-const std::string& DatasetWriter::temporaryPath() const { return impl_->temporary; }
-std::int64_t DatasetWriter::trajectories() const { return impl_->trajectoryRows; }
-std::int64_t DatasetWriter::problems() const { return impl_->problemRows; }
+const std::string& DatasetWriter::path() const {
+    return impl_->path;
+}
+const std::string& DatasetWriter::temporaryPath() const {
+    return impl_->temporary;
+}
+std::int64_t DatasetWriter::trajectories() const {
+    return impl_->trajectoryRows;
+}
+std::int64_t DatasetWriter::problems() const {
+    return impl_->problemRows;
+}
 
 } // namespace mk::dataset

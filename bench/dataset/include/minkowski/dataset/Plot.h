@@ -20,9 +20,8 @@ inline constexpr const char* kPlotPython = "/usr/bin/python3";
 [[nodiscard]] bool plottingAvailable();
 
 /// The argument vector that draws `resultsCsv` to `prefix`.png and `prefix`.svg.
-[[nodiscard]] std::vector<std::string> fig13Command(const std::string& resultsCsv,
-                                                    const std::string& prefix,
-                                                    const std::string& title);
+[[nodiscard]] std::vector<std::string>
+fig13Command(const std::string& resultsCsv, const std::string& prefix, const std::string& title);
 
 /// `command` as one line a user can paste into a shell (arguments single-quoted when needed).
 [[nodiscard]] std::string shellLine(const std::vector<std::string>& command);

@@ -29,12 +29,12 @@ public:
 
 /// One shape as stored in /shapes: primitive parameters, or a mesh's hull.
 struct ShapeRecord {
-    std::string name;             ///< the scene's shape key ("banana"), or the body group ("funnel")
+    std::string name; ///< the scene's shape key ("banana"), or the body group ("funnel")
     ShapeType type = ShapeType::Sphere;
     /// sphere, capsule, cylinder, cone: (radius, 0, half height); box: half extents; ellipsoid:
     /// semi-axes; mesh: zero (unit: metre).
     Vec3 params = Vec3::Zero();
-    std::vector<Vec3> vertices;                 ///< mesh: hull vertices, local frame (unit: metre)
+    std::vector<Vec3> vertices;                ///< mesh: hull vertices, local frame (unit: metre)
     std::vector<std::array<int, 3>> triangles; ///< mesh: hull triangles, indices into vertices
 
     /// Same type, parameters, vertices and triangles (the name is not compared).
@@ -56,10 +56,10 @@ enum class BodyKind : std::uint8_t { Static = 0, Dynamic = 1, Kinematic = 2 };
 /// One body of one trajectory (/trajectories/bodies).
 struct BodyRow {
     std::int32_t trajectory = 0;
-    std::int32_t body = 0;  ///< its BodyId in the trajectory's world
-    std::int32_t shape = 0; ///< row of /shapes
-    std::uint8_t kind = 0;  ///< BodyKind
-    double mass = 0.0;      ///< (unit: kilogram); 0 for static and kinematic bodies
+    std::int32_t body = 0;            ///< its BodyId in the trajectory's world
+    std::int32_t shape = 0;           ///< row of /shapes
+    std::uint8_t kind = 0;            ///< BodyKind
+    double mass = 0.0;                ///< (unit: kilogram); 0 for static and kinematic bodies
     Vec3 centerOfMass = Vec3::Zero(); ///< in the shape's frame (unit: metre)
     Pose pose;                        ///< initial shape pose
     std::string name;                 ///< "funnel floor", "pair[1]" (column `name`)
@@ -113,7 +113,7 @@ struct ProblemRow {
     Vec3 witnessA = Vec3::Zero();
     Vec3 witnessB = Vec3::Zero();
     Vec3 normal = Vec3::UnitX();
-    Vec3 separation = Vec3::UnitX(); ///< QueryResult::separation
+    Vec3 separation = Vec3::UnitX();   ///< QueryResult::separation
     Vec3 initialGuess = Vec3::UnitX(); ///< the x0 the recording warm start gave
     std::int32_t iterations = 0;
     std::int32_t penetrationIterations = 0;
@@ -148,13 +148,13 @@ struct TrajectoryData {
 struct DatasetMeta {
     std::int64_t schemaVersion = 0;
     std::string programVersion;
-    std::string source;      ///< "minkowski record", "minkowski view", "collision-problem CSV"
+    std::string source; ///< "minkowski record", "minkowski view", "collision-problem CSV"
     std::string sceneName;
-    std::string sceneFile;   ///< the scene's file, or "builtin:NAME"
-    std::string sceneToml;   ///< the scene as recorded (options applied), TOML
-    std::string meshFolder;  ///< --meshes, when it replaced the scene's objects
+    std::string sceneFile;  ///< the scene's file, or "builtin:NAME"
+    std::string sceneToml;  ///< the scene as recorded (options applied), TOML
+    std::string meshFolder; ///< --meshes, when it replaced the scene's objects
     std::uint64_t seed = 0;
-    double timeStep = 0.0;   ///< (unit: second)
+    double timeStep = 0.0; ///< (unit: second)
     std::int64_t stepsPerTrajectory = 0;
     std::int64_t sceneTrajectories = 0; ///< trajectories of the whole dataset (all shards)
     std::int64_t firstTrajectory = 0;   ///< of this file

@@ -68,7 +68,7 @@ struct ReplayOptions {
 struct ReplayRun {
     bench::BenchTask task = bench::BenchTask::Boolean;
     std::vector<ReplayContender> contenders;
-    std::vector<size_t> problems; ///< rows of dataset.problems
+    std::vector<size_t> problems;  ///< rows of dataset.problems
     std::vector<ReplayCell> cells; ///< problem-major: cells[p * contenders.size() + c]
     int repeats = 0;
     double clockOverheadNs = 0.0;
@@ -84,6 +84,7 @@ struct ReplayRun {
 [[nodiscard]] std::optional<double> recordedReference(const ProblemRow& row);
 
 /// \throws Interrupted (Recorder.h) when options.interrupt is set.
-ReplayRun replay(const Dataset& dataset, std::vector<size_t> problems, const ReplayOptions& options);
+ReplayRun replay(const Dataset& dataset, std::vector<size_t> problems,
+                 const ReplayOptions& options);
 
 } // namespace mk::dataset
