@@ -5,9 +5,9 @@
 
 #include "minkowski/bench/Csv.h"
 #include "minkowski/bench/Statistics.h"
+#include "minkowski/bench/TextTable.h"
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -15,56 +15,29 @@
 namespace mk::dataset {
 namespace {
 
-constexpr size_t kColumns = 14;
-using Cells = std::array<std::string, kColumns>;
-constexpr Cells kHeader{"task",   "solver",    "warm start", "n",       "fallback",
-                        "q1 ns",  "median ns", "q3 ns",      "p90 ns",  "mean it",
-                        "max it", "fail",      "disagree",   "max |dd|"};
+const std::vector<std::string> kHeader{"task",   "solver",    "warm start", "n",       "fallback",
+                                       "q1 ns",  "median ns", "q3 ns",      "p90 ns",  "mean it",
+                                       "max it", "fail",      "disagree",   "max |dd|"};
 constexpr size_t kFirstNumeric = 3;
 
-std::string format(const char* pattern, double value) {
-    if (!std::isfinite(value)) {
-        return "-";
-    }
-    char buffer[48];
-    const int n = std::snprintf(buffer, sizeof buffer, pattern, value);
-    return std::string(buffer, static_cast<size_t>(n));
-}
+using bench::csvNumber;
+using bench::formatNumber;
 
-Cells cells(const ReplayRow& r) {
+std::vector<std::string> cells(const ReplayRow& r) {
     return {r.task,
             r.solver,
             r.warmStart,
             std::to_string(r.problems),
             std::to_string(r.fallbacks),
-            format("%.0f", r.q1Ns),
-            format("%.0f", r.medianNs),
-            format("%.0f", r.q3Ns),
-            format("%.0f", r.p90Ns),
-            format("%.2f", r.meanIterations),
+            formatNumber("%.0f", r.q1Ns),
+            formatNumber("%.0f", r.medianNs),
+            formatNumber("%.0f", r.q3Ns),
+            formatNumber("%.0f", r.p90Ns),
+            formatNumber("%.2f", r.meanIterations),
             std::to_string(r.maxIterations),
             std::to_string(r.failures),
             std::to_string(r.disagreements),
-            format("%.1e", r.maxDistanceDifference)};
-}
-
-std::string line(const Cells& c, const std::array<size_t, kColumns>& widths) {
-    std::string out;
-    for (size_t i = 0; i < kColumns; ++i) {
-        const size_t pad = widths[i] - c[i].size();
-        if (i > 0) {
-            out.append(2, ' ');
-        }
-        if (i < kFirstNumeric) {
-            out.append(c[i]).append(pad, ' ');
-        } else {
-            out.append(pad, ' ').append(c[i]);
-        }
-    }
-    while (!out.empty() && out.back() == ' ') {
-        out.pop_back();
-    }
-    return out + '\n';
+            formatNumber("%.1e", r.maxDistanceDifference)};
 }
 
 /// Accumulates one contender's cells.
@@ -104,10 +77,6 @@ ReplayRow summarizeContender(const Dataset& d, const ReplayRun& run, size_t c) {
     return row;
 }
 
-std::string csvNumber(double value) {
-    return std::isfinite(value) ? bench::exactDecimal(value) : "";
-}
-
 } // namespace
 
 std::vector<ReplayRow> summarizeReplay(const Dataset& d, const ReplayRun& run) {
@@ -119,26 +88,14 @@ std::vector<ReplayRow> summarizeReplay(const Dataset& d, const ReplayRun& run) {
 }
 
 std::string formatReplayTable(const std::vector<ReplayRow>& rows) {
-    std::vector<Cells> lines{kHeader};
-    std::array<size_t, kColumns> widths{};
-    for (const ReplayRow& row : rows) {
-        lines.push_back(cells(row));
-    }
-    for (const Cells& c : lines) {
-        for (size_t i = 0; i < kColumns; ++i) {
-            widths[i] = std::max(widths[i], c[i].size());
-        }
-    }
-    std::string text = line(lines[0], widths);
+    std::vector<std::vector<std::string>> lines;
+    std::vector<bool> newSolver;
     for (size_t r = 0; r < rows.size(); ++r) {
-        const bool newSolver =
-            r > 0 && (rows[r].solver != rows[r - 1].solver || rows[r].task != rows[r - 1].task);
-        if (newSolver) {
-            text += '\n';
-        }
-        text += line(lines[r + 1], widths);
+        lines.push_back(cells(rows[r]));
+        newSolver.push_back(
+            r > 0 && (rows[r].solver != rows[r - 1].solver || rows[r].task != rows[r - 1].task));
     }
-    return text;
+    return bench::alignedTable(kHeader, lines, kFirstNumeric, newSolver);
 }
 
 std::string replaySummaryCsv(const std::vector<ReplayRow>& rows) {
