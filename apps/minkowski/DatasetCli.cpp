@@ -19,14 +19,6 @@ dataset::Shard parseShardOption(const std::string& text) {
     }
 }
 
-scenes::SceneDesc loadSceneOrUsage(const std::string& nameOrPath) {
-    try {
-        return scenes::loadScene(nameOrPath);
-    } catch (const scenes::UnknownSceneError& error) {
-        throw UsageError(error.what());
-    }
-}
-
 std::string formatBytes(std::uintmax_t bytes) {
     char text[32];
     const double b = static_cast<double>(bytes);

@@ -12,8 +12,6 @@ namespace mk::cli {
 
 /// `--shard k/N`. \throws UsageError with the reason.
 dataset::Shard parseShardOption(const std::string& text);
-/// A built-in scene or a scene file. \throws UsageError for an unknown name.
-scenes::SceneDesc loadSceneOrUsage(const std::string& nameOrPath);
 
 /// "12.3 MB".
 std::string formatBytes(std::uintmax_t bytes);

@@ -4,6 +4,7 @@
 #include "RecordCommand.h"
 
 #include "DatasetCli.h"
+#include "SceneOptions.h"
 #include "ProgressBar.h"
 #include "minkowski/dataset/Interrupt.h"
 #include "minkowski/dataset/Recorder.h"
@@ -26,11 +27,7 @@ namespace {
 /// The command line of `minkowski record`, as given.
 struct RecordOptions {
     std::string scene = "funnel-pairs";
-    std::optional<int> trajectories;
-    std::optional<double> seconds;
-    std::optional<std::int64_t> seed;
-    std::string solver;
-    std::string warmStart;
+    SimulationOverrides overrides; ///< --trajectories, --seconds, --seed, --solver, --warm-start
     std::string meshes;
     int threads = 1;
     std::string shard = "0/1";
@@ -45,12 +42,12 @@ void addRecordOptions(CLI::App& record, RecordOptions& o) {
                     "default is the GJK++ paper's funnel drop: 1000 trajectories of one pair, 1 s "
                     "each at 120 Hz")
         ->capture_default_str();
-    record.add_option("--trajectories", o.trajectories, "Trajectories (default: the scene's)");
-    record.add_option("--seconds", o.seconds,
+    record.add_option("--trajectories", o.overrides.trajectories, "Trajectories (default: the scene's)");
+    record.add_option("--seconds", o.overrides.seconds,
                       "Simulated seconds per trajectory (default: the scene's)");
-    record.add_option("--seed", o.seed, "Seed of the random placements (default: the scene's)");
-    record.add_option("--solver", o.solver, "Recording solver (default: the scene's)");
-    record.add_option("--warm-start", o.warmStart, "Recording warm start (default: the scene's)");
+    record.add_option("--seed", o.overrides.seed, "Seed of the random placements (default: the scene's)");
+    record.add_option("--solver", o.overrides.solver, "Recording solver (default: the scene's)");
+    record.add_option("--warm-start", o.overrides.warmStart, "Recording warm start (default: the scene's)");
     record.add_option("--meshes", o.meshes,
                       "Folder of .obj/.stl files replacing the scene's objects (e.g. "
                       "../shared/meshes/ycb)");
@@ -83,38 +80,14 @@ void addRecordOptions(CLI::App& record, RecordOptions& o) {
 }
 
 void applyRecordOptions(const RecordOptions& o, scenes::SceneDesc& scene) {
-    scenes::SimulationSpec& sim = scene.simulation;
-    if (o.trajectories) {
-        if (*o.trajectories < 1) {
-            throw UsageError("--trajectories must be >= 1");
-        }
-        sim.trajectories = *o.trajectories;
-    }
-    if (o.seconds) {
-        if (!(*o.seconds > 0.0) || !std::isfinite(*o.seconds)) {
-            throw UsageError("--seconds must be a positive number");
-        }
-        sim.seconds = *o.seconds;
-    }
-    if (o.seed) {
-        if (*o.seed < 0) {
-            throw UsageError("--seed must be >= 0");
-        }
-        sim.seed = static_cast<std::uint64_t>(*o.seed);
-    }
-    sim.solver = o.solver.empty() ? sim.solver : parseSolver(o.solver);
-    sim.warmStart = o.warmStart.empty() ? sim.warmStart : parseWarmStart(o.warmStart);
+    applySimulationOverrides(o.overrides, scene);
     if (!o.meshes.empty()) {
-        if (!scenes::hasMeshGenerator(scene)) {
-            throw UsageError("--meshes replaces the objects of a mesh generator, and scene '" +
-                             scene.name + "' has none");
-        }
-        scenes::useMeshFolder(scene, o.meshes);
+        useMeshesOption(o.meshes, scene);
     }
-    if (sim.contactCache) {
+    if (scene.simulation.contactCache) {
         spdlog::warn("{}: the contact cache is turned off while recording (every call is made)",
                      scene.name);
-        sim.contactCache = false;
+        scene.simulation.contactCache = false;
     }
     scenes::validateScene(scene);
 }

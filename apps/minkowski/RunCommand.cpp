@@ -4,6 +4,7 @@
 #include "RunCommand.h"
 
 #include "ProgressBar.h"
+#include "SceneOptions.h"
 #include "Summary.h"
 #include "ViewCommand.h"
 #include "minkowski/narrowphase/Collide.h"
@@ -26,11 +27,7 @@ namespace {
 /// The command line of `minkowski run`, as given.
 struct RunOptions {
     std::string scene = "funnel";
-    std::string solver;
-    std::string warmStart;
-    std::optional<double> seconds;
-    std::optional<std::int64_t> seed;
-    std::optional<int> trajectories;
+    SimulationOverrides overrides; ///< --solver, --warm-start, --seconds, --seed, --trajectories
     std::optional<int> trajectory;
     std::string meshes;
     std::string writeScene;
@@ -41,12 +38,12 @@ void addRunOptions(CLI::App& run, RunOptions& o) {
     run.add_option("scene", o.scene,
                    "A built-in scene (minkowski list scenes) or a scene file (*.toml)")
         ->capture_default_str();
-    run.add_option("--solver", o.solver, "Narrow-phase solver (default: the scene's)");
-    run.add_option("--warm-start", o.warmStart, "Warm start (default: the scene's)");
-    run.add_option("--seconds", o.seconds,
+    run.add_option("--solver", o.overrides.solver, "Narrow-phase solver (default: the scene's)");
+    run.add_option("--warm-start", o.overrides.warmStart, "Warm start (default: the scene's)");
+    run.add_option("--seconds", o.overrides.seconds,
                    "Simulated seconds per trajectory (default: the scene's)");
-    run.add_option("--seed", o.seed, "Seed of the random placements (default: the scene's)");
-    run.add_option("--trajectories", o.trajectories,
+    run.add_option("--seed", o.overrides.seed, "Seed of the random placements (default: the scene's)");
+    run.add_option("--trajectories", o.overrides.trajectories,
                    "Number of trajectories, each a fresh world (default: the scene's)");
     run.add_option("--trajectory", o.trajectory,
                    "Run only trajectory I (0-based; the same as within a full run)");
@@ -69,53 +66,18 @@ void addRunOptions(CLI::App& run, RunOptions& o) {
 
 /// Applies the overrides of the command line to the scene.
 void applyOptions(const RunOptions& o, scenes::SceneDesc& scene) {
-    scenes::SimulationSpec& sim = scene.simulation;
-    if (!o.solver.empty()) {
-        sim.solver = parseSolver(o.solver);
-    }
-    if (!o.warmStart.empty()) {
-        sim.warmStart = parseWarmStart(o.warmStart);
-    }
-    if (o.seconds) {
-        if (!(*o.seconds > 0.0) || !std::isfinite(*o.seconds)) {
-            throw UsageError("--seconds must be a positive number");
-        }
-        sim.seconds = *o.seconds;
-    }
-    if (o.seed) {
-        if (*o.seed < 0) {
-            throw UsageError("--seed must be >= 0");
-        }
-        sim.seed = static_cast<std::uint64_t>(*o.seed);
-    }
-    if (o.trajectories) {
-        if (*o.trajectories < 1) {
-            throw UsageError("--trajectories must be >= 1");
-        }
-        sim.trajectories = *o.trajectories;
-    }
-    if (o.trajectory && (*o.trajectory < 0 || *o.trajectory >= sim.trajectories)) {
+    applySimulationOverrides(o.overrides, scene);
+    const int trajectories = scene.simulation.trajectories;
+    if (o.trajectory && (*o.trajectory < 0 || *o.trajectory >= trajectories)) {
         throw UsageError("--trajectory " + std::to_string(*o.trajectory) + ": the scene has " +
-                         std::to_string(sim.trajectories) + " trajector" +
-                         (sim.trajectories == 1 ? "y" : "ies") + " (0 to " +
-                         std::to_string(sim.trajectories - 1) + ")");
+                         std::to_string(trajectories) + " trajector" +
+                         (trajectories == 1 ? "y" : "ies") + " (0 to " +
+                         std::to_string(trajectories - 1) + ")");
     }
     if (!o.meshes.empty()) {
-        if (!scenes::hasMeshGenerator(scene)) {
-            throw UsageError("--meshes replaces the objects of a mesh generator, and scene '" +
-                             scene.name + "' has none");
-        }
-        scenes::useMeshFolder(scene, o.meshes);
+        useMeshesOption(o.meshes, scene);
     }
     scenes::validateScene(scene);
-}
-
-scenes::SceneDesc loadScene(const std::string& nameOrPath) {
-    try {
-        return scenes::loadScene(nameOrPath);
-    } catch (const scenes::UnknownSceneError& error) {
-        throw UsageError(error.what());
-    }
 }
 
 double secondsSince(std::chrono::steady_clock::time_point start) {
@@ -133,7 +95,7 @@ public:
     [[nodiscard]] bool chosen() const override { return app_->parsed(); }
 
     int run() override {
-        scenes::SceneDesc scene = loadScene(options_.scene);
+        scenes::SceneDesc scene = loadSceneOrUsage(options_.scene);
         applyOptions(options_, scene);
         if (!options_.writeScene.empty()) {
             scenes::writeSceneFile(scene, options_.writeScene);

@@ -3,6 +3,7 @@
 
 #include "ViewCommand.h"
 
+#include "SceneOptions.h"
 #include "ViewerRecorder.h"
 
 #include "minkowski/narrowphase/Collide.h"
@@ -22,9 +23,7 @@ namespace {
 
 struct ViewOptions {
     std::string scene = "funnel";
-    std::string solver;
-    std::string warmStart;
-    std::optional<std::int64_t> seed;
+    SimulationOverrides overrides; ///< --solver, --warm-start, --seed
     std::optional<int> count;
     std::string meshes;
     std::string screenshot;
@@ -39,9 +38,9 @@ struct ViewOptions {
 void addViewOptions(CLI::App& view, ViewOptions& o) {
     view.add_option("scene", o.scene, "A built-in scene (minkowski list scenes) or a scene file (*.toml)")
         ->capture_default_str();
-    view.add_option("--solver", o.solver, "Narrow-phase solver to start with (default: the scene's)");
-    view.add_option("--warm-start", o.warmStart, "Warm start to start with (default: the scene's)");
-    view.add_option("--seed", o.seed, "Seed of the random placements (default: the scene's)");
+    view.add_option("--solver", o.overrides.solver, "Narrow-phase solver to start with (default: the scene's)");
+    view.add_option("--warm-start", o.overrides.warmStart, "Warm start to start with (default: the scene's)");
+    view.add_option("--seed", o.overrides.seed, "Seed of the random placements (default: the scene's)");
     view.add_option("--count", o.count, "Bodies of each generator of the scene (default: the scene's)");
     view.add_option("--meshes", o.meshes, "Folder of .obj/.stl files replacing the scene's object set");
     view.add_option("--screenshot", o.screenshot,
@@ -80,18 +79,7 @@ std::pair<int, int> parseSize(const std::string& text) {
 }
 
 void applyOptions(const ViewOptions& o, scenes::SceneDesc& scene) {
-    if (!o.solver.empty()) {
-        scene.simulation.solver = parseSolver(o.solver);
-    }
-    if (!o.warmStart.empty()) {
-        scene.simulation.warmStart = parseWarmStart(o.warmStart);
-    }
-    if (o.seed) {
-        if (*o.seed < 0) {
-            throw UsageError("--seed must be >= 0");
-        }
-        scene.simulation.seed = static_cast<std::uint64_t>(*o.seed);
-    }
+    applySimulationOverrides(o.overrides, scene);
     if (o.count) {
         if (*o.count < 1) {
             throw UsageError("--count must be >= 1");
@@ -140,12 +128,7 @@ public:
     [[nodiscard]] bool chosen() const override { return app_->parsed(); }
 
     int run() override {
-        scenes::SceneDesc scene;
-        try {
-            scene = scenes::loadScene(options_.scene);
-        } catch (const scenes::UnknownSceneError& error) {
-            throw UsageError(error.what());
-        }
+        scenes::SceneDesc scene = loadSceneOrUsage(options_.scene);
         applyOptions(options_, scene);
         viewer::ViewerOptions viewer;
         viewer.recorderFactory = makeViewerRecorderFactory(scene, options_.scene);
