@@ -176,6 +176,7 @@ LocalResult runGjk(MinkowskiDifference& diff, const Context& c, GjkVariant varia
     const QueryRequest& q = c.request;
     GjkSettings settings;
     settings.variant = variant;
+    settings.subAlgorithm = q.subAlgorithm;
     settings.tolerance = q.tolerance;
     settings.absoluteTolerance = q.absoluteTolerance;
     settings.maxIterations = q.maxIterations;

@@ -17,6 +17,8 @@ constexpr std::array kSolvers{SolverKind::Gjk, SolverKind::GjkPolyak, SolverKind
 constexpr std::array kWarmStarts{WarmStart::None, WarmStart::Obb, WarmStart::Previous,
                                  WarmStart::TransformedPrevious};
 constexpr std::array kTasks{Task::Boolean, Task::Distance, Task::SignedDistance};
+constexpr std::array kSubAlgorithms{SubAlgorithm::Johnson, SubAlgorithm::SignedVolume,
+                                    SubAlgorithm::Barycode};
 
 /// Finds `text` among the names of `values`, or throws listing them.
 template <class Enum, size_t N>
@@ -31,6 +33,15 @@ Enum parseName(std::string_view text, const std::array<Enum, N>& values, std::st
         message += (i ? ", " : "") + std::string(name(values[i]));
     }
     throw UnknownNameError(message);
+}
+
+/// "johnson|signed-volume|barycode".
+std::string subAlgorithmList() {
+    std::string out;
+    for (SubAlgorithm s : kSubAlgorithms) {
+        out += (out.empty() ? "" : "|") + std::string(name(s));
+    }
+    return out;
 }
 
 } // namespace
@@ -82,7 +93,17 @@ std::string_view name(Status s) {
     return "?";
 }
 
+std::string_view name(SubAlgorithm s) {
+    switch (s) {
+    case SubAlgorithm::Johnson: return "johnson";
+    case SubAlgorithm::SignedVolume: return "signed-volume";
+    case SubAlgorithm::Barycode: return "barycode";
+    }
+    return "?";
+}
+
 std::span<const SolverKind> allSolvers() { return kSolvers; }
+std::span<const SubAlgorithm> allSubAlgorithms() { return kSubAlgorithms; }
 
 SolverTraits solverTraits(SolverKind solver, const Shape& a, const Shape& b) {
     SolverTraits t;
@@ -108,5 +129,44 @@ WarmStart parseWarmStart(std::string_view text) {
     return parseName(text, kWarmStarts, "warm start");
 }
 Task parseTask(std::string_view text) { return parseName(text, kTasks, "task"); }
+SubAlgorithm parseSubAlgorithm(std::string_view text) {
+    return parseName(text, kSubAlgorithms, "sub-algorithm");
+}
+
+bool usesSubAlgorithm(SolverKind solver) {
+    return solver == SolverKind::Gjk || solver == SolverKind::GjkPolyak ||
+           solver == SolverKind::GjkNesterov || solver == SolverKind::GjkNesterovNormalized;
+}
+
+SolverChoice parseSolverChoice(std::string_view text) {
+    const size_t colon = text.find(':');
+    SolverChoice choice;
+    choice.solver = parseSolver(text.substr(0, colon));
+    if (colon == std::string_view::npos) {
+        return choice;
+    }
+    const std::string_view option = text.substr(colon + 1);
+    constexpr std::string_view kKey = "subalgo=";
+    if (!option.starts_with(kKey)) {
+        throw UnknownNameError("unknown solver option '" + std::string(option) + "' in '" +
+                               std::string(text) + "'; valid: subalgo=" + subAlgorithmList());
+    }
+    if (!usesSubAlgorithm(choice.solver)) {
+        throw UnknownNameError("solver '" + std::string(name(choice.solver)) +
+                               "' takes no subalgo option; only gjk, gjk-polyak, gjk-nesterov "
+                               "and gjk-nesterov-normalized do");
+    }
+    choice.subAlgorithm = parseSubAlgorithm(option.substr(kKey.size()));
+    return choice;
+}
+
+std::string name(const SolverChoice& choice) {
+    std::string out(name(choice.solver));
+    if (choice.subAlgorithm != SubAlgorithm::Johnson) {
+        out += ":subalgo=";
+        out += name(choice.subAlgorithm);
+    }
+    return out;
+}
 
 } // namespace mk

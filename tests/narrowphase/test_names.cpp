@@ -32,3 +32,38 @@ TEST(Names, UnknownNameListsTheValidOnes) {
     EXPECT_THROW((void)parseTask("collision"), UnknownNameError);
     EXPECT_EQ(parseTask("distance"), Task::Distance);
 }
+
+TEST(Names, SolverChoiceRoundTripsEveryGjkSolverAndSubAlgorithm) {
+    int seen = 0;
+    for (SolverKind s : allSolvers()) {
+        if (!usesSubAlgorithm(s)) {
+            EXPECT_EQ(parseSolverChoice(name(s)), (SolverChoice{s, SubAlgorithm::Johnson}));
+            continue;
+        }
+        for (SubAlgorithm sub : allSubAlgorithms()) {
+            const SolverChoice choice{s, sub};
+            EXPECT_EQ(parseSolverChoice(name(choice)), choice) << name(choice);
+            ++seen;
+        }
+    }
+    EXPECT_EQ(seen, 4 * 3);
+    EXPECT_EQ(name(SolverChoice{SolverKind::GjkPolyak, SubAlgorithm::Barycode}),
+              "gjk-polyak:subalgo=barycode");
+    EXPECT_EQ(name(SolverChoice{SolverKind::Gjk, SubAlgorithm::Johnson}), "gjk");
+    EXPECT_EQ(parseSolverChoice("gjk:subalgo=johnson"), (SolverChoice{}));
+}
+
+TEST(Names, SolverChoiceRejectsBadOptionsWithTheValidOnes) {
+    const auto messageOf = [](const char* text) {
+        try {
+            (void)parseSolverChoice(text);
+        } catch (const UnknownNameError& e) {
+            return std::string(e.what());
+        }
+        return std::string("no error");
+    };
+    EXPECT_NE(messageOf("gjk:subalgo=voronoi").find("signed-volume"), std::string::npos);
+    EXPECT_NE(messageOf("gjk:fast=1").find("subalgo="), std::string::npos);
+    EXPECT_NE(messageOf("mpr:subalgo=barycode").find("no subalgo"), std::string::npos);
+    EXPECT_NE(messageOf("gjk-turbo:subalgo=johnson").find("gjk-turbo"), std::string::npos);
+}

@@ -7,6 +7,7 @@
 
 #include <span>
 #include <stdexcept>
+#include <string>
 #include <string_view>
 
 namespace mk {
@@ -50,5 +51,31 @@ struct SolverTraits {
 SolverKind parseSolver(std::string_view name);
 WarmStart parseWarmStart(std::string_view name);
 Task parseTask(std::string_view name);
+SubAlgorithm parseSubAlgorithm(std::string_view name);
+std::span<const SubAlgorithm> allSubAlgorithms();
+
+/// A solver with its options, as users name it: `gjk`, `gjk-polyak:subalgo=barycode`, ...
+/// The only option is `subalgo` (SubAlgorithm), for the four GJK solvers.
+struct SolverChoice {
+    SolverKind solver = SolverKind::Gjk;
+    SubAlgorithm subAlgorithm = SubAlgorithm::Johnson;
+
+    /// Writes both fields into a request.
+    void applyTo(QueryRequest& request) const {
+        request.solver = solver;
+        request.subAlgorithm = subAlgorithm;
+    }
+    friend bool operator==(const SolverChoice&, const SolverChoice&) = default;
+};
+
+/// True for the solvers that take a `subalgo` option (the GJK family).
+[[nodiscard]] bool usesSubAlgorithm(SolverKind solver);
+
+/// `name[:subalgo=S]` -> SolverChoice. \throws UnknownNameError for an unknown solver,
+/// option or sub-algorithm (listing the valid ones), or a subalgo on a non-GJK solver.
+SolverChoice parseSolverChoice(std::string_view text);
+/// The canonical name: the solver's name, plus `:subalgo=S` unless S is johnson (the default);
+/// parseSolverChoice(name(c)) == c.
+std::string name(const SolverChoice& choice);
 
 } // namespace mk

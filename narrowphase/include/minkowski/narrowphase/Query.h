@@ -50,6 +50,21 @@ enum class SolverKind : unsigned char {
                            ///< function (sphere, ellipsoid, superquadric, smoothed hull)
 };
 
+/// The sub-distance algorithm of the GJK family: given the simplex W + {new support point}, the
+/// point of its hull closest to the origin and the smallest subset of W holding it. All three
+/// give the same answers to rounding; they differ in cost and in how they fail near degeneracy.
+/// Only the GJK solvers (gjk, gjk-polyak, gjk-nesterov, gjk-nesterov-normalized) use it.
+enum class SubAlgorithm : unsigned char {
+    Johnson,      ///< Johnson's, with van den Bergen's cached dot products and sub-determinants
+                  ///< (1999, Sec. 4) and a geometric backup procedure ("johnson", JohnsonSimplex.h)
+    SignedVolume, ///< Montanari, Petrinic, Barbieri, "Improving the GJK algorithm for faster and
+                  ///< more reliable distance queries between convex objects", ACM TOG 2017:
+                  ///< S1D/S2D/S3D on signed volumes ("signed-volume", SignedVolumeSimplex.h)
+    Barycode,     ///< Zhang, Wu, Wang, Zhou, "Barycode-based GJK Algorithm": S1D/S2D from the
+                  ///< barycode of the new point, signed volumes for the tetrahedron, and its
+                  ///< early enclosure test for overlaps ("barycode", BarycodeSimplex.h)
+};
+
 /// Initial guess x0 of the separation vector (GJK++ Sec. IV-E).
 enum class WarmStart : unsigned char {
     None,                ///< x0 = (1, 0, 0) ("none")
@@ -93,6 +108,8 @@ struct SdfWarmStart {
 struct QueryRequest {
     Task task = Task::SignedDistance;
     SolverKind solver = SolverKind::Gjk;
+    /// Sub-distance algorithm of the GJK solvers (and of the GJK that MPR falls back to).
+    SubAlgorithm subAlgorithm = SubAlgorithm::Johnson;
 
     /// GJK relative tolerance eps in ||v|| - mu <= eps * ||v|| (van den Bergen 1999, Sec. 3.3);
     /// also the duality-gap tolerance of the accelerated variants (GJK++ eq. 17/18).
@@ -141,5 +158,6 @@ std::string_view name(SolverKind);
 std::string_view name(WarmStart);
 std::string_view name(Task);
 std::string_view name(Status);
+std::string_view name(SubAlgorithm);
 
 } // namespace mk
