@@ -260,9 +260,12 @@ Shape Shape::sphere(double radius) {
     return {ShapeType::Sphere, Vec3(radius, 0.0, 0.0), nullptr};
 }
 
-Shape Shape::box(const Vec3& halfExtents) {
+Shape Shape::box(const Vec3& halfExtents, double rounding) {
     requirePositive(halfExtents, "box", "halfExtents");
-    return {ShapeType::Box, halfExtents, nullptr};
+    if (!(std::isfinite(rounding) && rounding >= 0.0)) {
+        throw ShapeError("box: rounding must be finite and >= 0, got " + std::to_string(rounding));
+    }
+    return {ShapeType::Box, halfExtents, nullptr, nullptr, rounding};
 }
 
 Shape Shape::capsule(double radius, double halfHeight) {
@@ -300,7 +303,7 @@ Shape Shape::mesh(std::shared_ptr<const ConvexMesh> mesh) {
 Vec3 Shape::support(const Vec3& dir, int& hint) const {
     switch (type_) {
     case ShapeType::Sphere: return radius() * unitDirection(dir);
-    case ShapeType::Box: return boxSupport(dir, params_);
+    case ShapeType::Box: return boxSupport(dir, params_) + inflation_ * unitDirection(dir);
     case ShapeType::Capsule:
         return segmentSupport(dir, halfHeight()) + radius() * unitDirection(dir);
     case ShapeType::Cylinder: return cylinderSupport(dir, radius(), halfHeight());
@@ -318,12 +321,13 @@ Vec3 Shape::supportCore(const Vec3& dir, int& hint) const {
     case ShapeType::Sphere: return Vec3::Zero();
     case ShapeType::Capsule: return segmentSupport(dir, halfHeight());
     case ShapeType::Superquadric: return smooth_->support(dir);
+    case ShapeType::Box: return boxSupport(dir, params_);
     default: return support(dir, hint);
     }
 }
 
 double Shape::coreRadius() const {
-    if (type_ == ShapeType::Superquadric) {
+    if (type_ == ShapeType::Superquadric || type_ == ShapeType::Box) {
         return inflation_;
     }
     return (type_ == ShapeType::Sphere || type_ == ShapeType::Capsule) ? radius() : 0.0;
@@ -337,9 +341,12 @@ void Shape::computeBounds() {
         sphere_ = {Vec3::Zero(), radius()};
         break;
     case ShapeType::Box:
+        obb_.halfExtents = params_ + Vec3::Constant(inflation_);
+        sphere_ = {Vec3::Zero(), params_.norm() + inflation_};
+        break;
     case ShapeType::Ellipsoid:
         obb_.halfExtents = params_;
-        sphere_ = {Vec3::Zero(), type_ == ShapeType::Box ? params_.norm() : params_.maxCoeff()};
+        sphere_ = {Vec3::Zero(), params_.maxCoeff()};
         break;
     case ShapeType::Capsule:
         obb_.halfExtents = Vec3(radius(), radius(), halfHeight() + radius());

@@ -57,7 +57,10 @@ class Shape {
 public:
     /// \throws ShapeError on a non-finite or non-positive parameter.
     static Shape sphere(double radius);
-    static Shape box(const Vec3& halfExtents);
+    /// Box of half extents `halfExtents`; with `rounding` > 0 a rounded box: that box (the core)
+    /// grown by a ball of radius `rounding` (unit: metre), outer half extents halfExtents +
+    /// rounding. \throws ShapeError for a negative or non-finite rounding.
+    static Shape box(const Vec3& halfExtents, double rounding = 0.0);
     static Shape capsule(double radius, double halfHeight);
     static Shape cylinder(double radius, double halfHeight);
     static Shape cone(double radius, double halfHeight);
@@ -96,7 +99,7 @@ public:
     /// Primitive parameters (unit: metre). Meaningful for the types documented on ShapeType.
     [[nodiscard]] double radius() const { return params_.x(); }
     [[nodiscard]] double halfHeight() const { return params_.z(); }
-    [[nodiscard]] const Vec3& halfExtents() const { return params_; } ///< box
+    [[nodiscard]] const Vec3& halfExtents() const { return params_; } ///< box (its core)
     [[nodiscard]] const Vec3& radii() const { return params_; }       ///< ellipsoid
     /// The mesh of a ConvexMesh shape, null otherwise.
     [[nodiscard]] const ConvexMesh* convexMesh() const { return mesh_.get(); }
@@ -118,7 +121,8 @@ private:
     std::shared_ptr<const ConvexMesh> mesh_;
     std::shared_ptr<const SmoothSupport> smooth_;
     std::shared_ptr<const PolyhedronSdf> facets_;
-    double inflation_ = 0.0; ///< Superquadric: radius of the ball added to the core (metre)
+    /// Superquadric and rounded box: radius of the ball added to the core (unit: metre)
+    double inflation_ = 0.0;
     Aabb aabb_;
     Obb obb_;
     BoundingSphere sphere_;
