@@ -56,7 +56,9 @@ std::optional<SdfShape> SdfShape::of(const Shape& shape) {
     std::optional<SdfShape> s;
     switch (shape.type()) {
     case ShapeType::Sphere: s = sphere(shape.radius()); break;
-    case ShapeType::Box: s = box(shape.halfExtents()); break;
+    case ShapeType::Box: // a rounded box is its core's SDF minus the rounding: exact (SdfShapes)
+        s = box(shape.halfExtents(), shape.coreRadius());
+        break;
     case ShapeType::Capsule: s = capsule(shape.radius(), shape.halfHeight()); break;
     case ShapeType::Cylinder: s = cylinder(shape.radius(), shape.halfHeight()); break;
     case ShapeType::Cone: s = cone(shape.radius(), shape.halfHeight()); break;

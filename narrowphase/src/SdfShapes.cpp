@@ -386,6 +386,11 @@ SdfShape SdfShape::polyhedron(const PolyhedronSdf& faces) {
     return s;
 }
 
+/// The body is core + ball(rounding). For a convex core K, phi_{K+rB} = phi_K - r everywhere:
+/// outside, the distance to K+rB is the distance to K minus r; inside, phi of a convex body is
+/// max_n (n . x - h(n)) over unit n and h_{K+rB} = h_K + r. So an exact core SDF (the box) stays
+/// exact, with the same subgradient, and an approximate one (the superquadric) stays a lower
+/// bound with the right sign.
 SdfSample SdfShape::evaluate(const Vec3& x, int& hint) const {
     SdfSample s = evaluateCore(x, hint);
     s.value -= rounding_;
