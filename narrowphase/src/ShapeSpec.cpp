@@ -1,8 +1,10 @@
 /// \file ShapeSpec.cpp
-/// Text specs of primitives in the collision-problem CSV format, e.g. `box:hx=1,hy=2,hz=0.5`
-/// (unit: metre). Values are read with std::from_chars and written with 17 significant digits,
+/// Text specs of primitives in the collision-problem CSV format, e.g. `box:hx=1,hy=2,hz=0.5`,
+/// `box:hx=1,hy=2,hz=0.5,r=0.1` (rounded) or `superquadric:a=1,b=1,c=2,e1=1.5,e2=1.2`
+/// (unit: metre; exponents without unit). Values are read with std::from_chars and written with 17 significant digits,
 /// so parsePrimitiveSpec(primitiveSpec(s)) reproduces s bit for bit.
 
+#include "minkowski/narrowphase/Rtr.h"
 #include "minkowski/narrowphase/Shape.h"
 
 #include <array>
@@ -15,21 +17,29 @@
 namespace mk {
 namespace {
 
-/// The keys of one primitive type, in the order primitiveSpec writes them.
+constexpr int kMaxSpecKeys = 6;
+
+/// The keys of one primitive type, in the order primitiveSpec writes them: `required` keys, then
+/// optional ones (which may be 0; primitiveSpec writes them when they differ from the default).
 struct SpecLayout {
     ShapeType type;
-    std::array<std::string_view, 3> keys;
+    std::array<std::string_view, kMaxSpecKeys> keys;
     int count;
+    int required;
 };
 
 constexpr std::array kLayouts{
-    SpecLayout{ShapeType::Sphere, {"r", "", ""}, 1},
-    SpecLayout{ShapeType::Box, {"hx", "hy", "hz"}, 3},
-    SpecLayout{ShapeType::Ellipsoid, {"a", "b", "c"}, 3},
-    SpecLayout{ShapeType::Capsule, {"r", "hz", ""}, 2},
-    SpecLayout{ShapeType::Cylinder, {"r", "hz", ""}, 2},
-    SpecLayout{ShapeType::Cone, {"r", "hz", ""}, 2},
+    SpecLayout{ShapeType::Sphere, {"r"}, 1, 1},
+    SpecLayout{ShapeType::Box, {"hx", "hy", "hz", "r"}, 4, 3},
+    SpecLayout{ShapeType::Ellipsoid, {"a", "b", "c"}, 3, 3},
+    SpecLayout{ShapeType::Capsule, {"r", "hz"}, 2, 2},
+    SpecLayout{ShapeType::Cylinder, {"r", "hz"}, 2, 2},
+    SpecLayout{ShapeType::Cone, {"r", "hz"}, 2, 2},
+    SpecLayout{ShapeType::Superquadric, {"a", "b", "c", "e1", "e2", "inflation"}, 6, 5},
 };
+
+/// A value and whether the spec gave it (optional keys).
+using Slots = std::array<std::optional<double>, kMaxSpecKeys>;
 
 [[noreturn]] void fail(std::string_view spec, const std::string& what) {
     throw ShapeError("shape spec '" + std::string(spec) + "': " + what);
@@ -52,7 +62,8 @@ const SpecLayout& findLayout(std::string_view spec, std::string_view typeName) {
         }
     }
     fail(spec, "unknown shape type '" + std::string(typeName) +
-                   "'; valid: sphere, box, ellipsoid, capsule, cylinder, cone");
+                   "'; valid: sphere, box, ellipsoid, capsule, cylinder, cone, superquadric "
+                   "(a smoothed hull needs points: it has no spec)");
 }
 
 std::string validKeys(const SpecLayout& layout) {
@@ -62,12 +73,17 @@ std::string validKeys(const SpecLayout& layout) {
             keys += ", ";
         }
         keys += layout.keys[i];
+        if (i >= layout.required) {
+            keys += " (optional)";
+        }
     }
     return keys;
 }
 
-/// The whole of `text` as a finite, positive double, or an error naming `key`.
-double parseValue(std::string_view spec, std::string_view key, std::string_view text) {
+/// The whole of `text` as a finite double, positive (or >= 0 when `zeroAllowed`), or an error
+/// naming `key`.
+double parseValue(std::string_view spec, std::string_view key, std::string_view text,
+                  bool zeroAllowed) {
     double value = 0.0;
     const char* end = text.data() + text.size();
     const auto [ptr, ec] = std::from_chars(text.data(), end, value);
@@ -75,17 +91,17 @@ double parseValue(std::string_view spec, std::string_view key, std::string_view 
         fail(spec, "key '" + std::string(key) + "' has value '" + std::string(text) +
                        "', which is not a number");
     }
-    if (!std::isfinite(value) || !(value > 0.0)) {
-        fail(spec, "key '" + std::string(key) + "' must be finite and positive, got '" +
-                       std::string(text) + "'");
+    if (!std::isfinite(value) || !(value > 0.0 || (zeroAllowed && value == 0.0))) {
+        fail(spec, "key '" + std::string(key) + "' must be finite and " +
+                       (zeroAllowed ? ">= 0" : "positive") + ", got '" + std::string(text) + "'");
     }
     return value;
 }
 
-/// Reads `key=value` pairs into the slots of `layout` (every key exactly once).
-std::array<double, 3> parseValues(std::string_view spec, const SpecLayout& layout,
-                                  std::string_view body) {
-    std::array<std::optional<double>, 3> slots;
+/// Reads `key=value` pairs into the slots of `layout` (every required key exactly once, optional
+/// keys at most once).
+Slots parseValues(std::string_view spec, const SpecLayout& layout, std::string_view body) {
+    Slots slots;
     while (true) {
         const size_t comma = body.find(',');
         const std::string_view item = trim(body.substr(0, comma));
@@ -106,20 +122,18 @@ std::array<double, 3> parseValues(std::string_view spec, const SpecLayout& layou
         if (slots[slot]) {
             fail(spec, "duplicate key '" + std::string(key) + "'");
         }
-        slots[slot] = parseValue(spec, key, trim(item.substr(eq + 1)));
+        slots[slot] = parseValue(spec, key, trim(item.substr(eq + 1)), slot >= layout.required);
         if (comma == std::string_view::npos) {
             break;
         }
         body.remove_prefix(comma + 1);
     }
-    std::array<double, 3> values{};
-    for (int i = 0; i < layout.count; ++i) {
+    for (int i = 0; i < layout.required; ++i) {
         if (!slots[i]) {
             fail(spec, "missing key '" + std::string(layout.keys[i]) + "'");
         }
-        values[i] = *slots[i];
     }
-    return values;
+    return slots;
 }
 
 /// `value` with 17 significant digits (enough to round-trip any double).
@@ -138,41 +152,59 @@ Shape parsePrimitiveSpec(std::string_view spec) {
         fail(spec, "expected type:key=value,..., e.g. sphere:r=0.5");
     }
     const SpecLayout& layout = findLayout(spec, trim(spec.substr(0, colon)));
-    const std::array<double, 3> v = parseValues(spec, layout, spec.substr(colon + 1));
-    switch (layout.type) {
-    case ShapeType::Sphere: return Shape::sphere(v[0]);
-    case ShapeType::Box: return Shape::box(Vec3(v[0], v[1], v[2]));
-    case ShapeType::Ellipsoid: return Shape::ellipsoid(Vec3(v[0], v[1], v[2]));
-    case ShapeType::Capsule: return Shape::capsule(v[0], v[1]);
-    case ShapeType::Cylinder: return Shape::cylinder(v[0], v[1]);
-    case ShapeType::Cone: return Shape::cone(v[0], v[1]);
-    case ShapeType::ConvexMesh:
-    case ShapeType::Superquadric:
-    case ShapeType::SmoothedHull: break;
+    const Slots v = parseValues(spec, layout, spec.substr(colon + 1));
+    try {
+        switch (layout.type) {
+        case ShapeType::Sphere: return Shape::sphere(*v[0]);
+        case ShapeType::Box: return Shape::box(Vec3(*v[0], *v[1], *v[2]), v[3].value_or(0.0));
+        case ShapeType::Ellipsoid: return Shape::ellipsoid(Vec3(*v[0], *v[1], *v[2]));
+        case ShapeType::Capsule: return Shape::capsule(*v[0], *v[1]);
+        case ShapeType::Cylinder: return Shape::cylinder(*v[0], *v[1]);
+        case ShapeType::Cone: return Shape::cone(*v[0], *v[1]);
+        case ShapeType::Superquadric:
+            return Shape::superquadric(Vec3(*v[0], *v[1], *v[2]), *v[3], *v[4], v[5]);
+        case ShapeType::ConvexMesh:
+        case ShapeType::SmoothedHull: break;
+        }
+    } catch (const ShapeError& e) { // e.g. a superquadric exponent outside (0, 2)
+        fail(spec, e.what());
     }
     fail(spec, "not a primitive");
 }
 
 std::string primitiveSpec(const Shape& shape) {
-    std::array<double, 3> values{};
+    std::array<double, kMaxSpecKeys> values{};
+    int count = 0; // keys written: the required ones and the optional ones that are set
     switch (shape.type()) {
-    case ShapeType::Sphere: values = {shape.radius(), 0.0, 0.0}; break;
+    case ShapeType::Sphere: values = {shape.radius()}; count = 1; break;
     case ShapeType::Box:
-    case ShapeType::Ellipsoid: values = {shape.radii().x(), shape.radii().y(), shape.radii().z()}; break;
+        values = {shape.radii().x(), shape.radii().y(), shape.radii().z(), shape.coreRadius()};
+        count = shape.coreRadius() > 0.0 ? 4 : 3;
+        break;
+    case ShapeType::Ellipsoid:
+        values = {shape.radii().x(), shape.radii().y(), shape.radii().z()};
+        count = 3;
+        break;
     case ShapeType::Capsule:
     case ShapeType::Cylinder:
-    case ShapeType::Cone: values = {shape.radius(), shape.halfHeight(), 0.0}; break;
+    case ShapeType::Cone: values = {shape.radius(), shape.halfHeight()}; count = 2; break;
+    case ShapeType::Superquadric: { // the inflation always: its default depends on the exponents
+        const SmoothSupport& s = *shape.smoothSupport();
+        values = {s.radii().x(), s.radii().y(), s.radii().z(), s.alpha1(), s.alpha2(),
+                  shape.coreRadius()};
+        count = 6;
+        break;
+    }
     case ShapeType::ConvexMesh:
         throw ShapeError("primitiveSpec: a mesh has no primitive spec (meshes are referenced by file path)");
-    case ShapeType::Superquadric:
     case ShapeType::SmoothedHull:
-        throw ShapeError("primitiveSpec: superquadrics and smoothed hulls have no spec in the "
-                         "collision-problem format");
+        throw ShapeError("primitiveSpec: a smoothed hull has no spec in the collision-problem "
+                         "format (it is made of points: Shape::smoothedHull)");
     }
     const SpecLayout& layout = findLayout("", shapeTypeName(shape.type()));
     std::string spec(shapeTypeName(shape.type()));
     spec += ':';
-    for (int i = 0; i < layout.count; ++i) {
+    for (int i = 0; i < count; ++i) {
         if (i > 0) {
             spec += ',';
         }

@@ -4,6 +4,8 @@
 
 #include "minkowski/narrowphase/WarmStart.h"
 
+#include "minkowski/narrowphase/SdfEllipsoid.h"
+
 namespace mk {
 
 Vec3 obbGuess(const Shape& a, const Pose& poseA, const Shape& b, const Pose& poseB) {
@@ -25,6 +27,12 @@ void PairCache::prepare(WarmStart strategy, std::int64_t step, const Shape& a, c
                         const Shape& b, const Pose& poseB, QueryRequest& request) const {
     request.hints = hints_;
     const bool previous = hasPrevious(step);
+    request.sdfWarmStart.reset();
+    if (request.solver == SolverKind::SdfEllipsoid && previous &&
+        (strategy == WarmStart::Previous || strategy == WarmStart::TransformedPrevious)) {
+        // Corollary 1 carries the optimum with both bodies: the same start for both strategies
+        request.sdfWarmStart = sdfWarmStartFrom(result_, poseA_, poseB_, poseA, poseB);
+    }
     switch (strategy) {
     case WarmStart::None: request.initialGuess = Vec3::UnitX(); return;
     case WarmStart::Obb: break;
@@ -56,6 +64,9 @@ void PairCache::update(std::int64_t step, const Pose& poseA, const Pose& poseB,
     witnessALocal_ = poseA.applyInverse(result.witnessA);
     witnessBLocal_ = poseB.applyInverse(result.witnessB);
     hints_ = result.hints;
+    poseA_ = poseA;
+    poseB_ = poseB;
+    result_ = result;
 }
 
 } // namespace mk

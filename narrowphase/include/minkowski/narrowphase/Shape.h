@@ -129,12 +129,14 @@ private:
 };
 
 /// Parses a primitive spec of the collision-problem CSV format:
-/// `sphere:r=R`, `box:hx=..,hy=..,hz=..`, `ellipsoid:a=..,b=..,c=..`, `capsule:r=..,hz=..`,
-/// `cylinder:r=..,hz=..`, `cone:r=..,hz=..`.
+/// `sphere:r=R`, `box:hx=..,hy=..,hz=..[,r=..]` (r: rounding, default 0), `ellipsoid:a=..,b=..,c=..`,
+/// `capsule:r=..,hz=..`, `cylinder:r=..,hz=..`, `cone:r=..,hz=..`,
+/// `superquadric:a=..,b=..,c=..,e1=..,e2=..[,inflation=..]` (e1, e2 = alpha1, alpha2; inflation
+/// default as Shape::superquadric). Smoothed hulls have no spec (they are made of points).
 /// \throws ShapeError naming the spec and the offending key.
 Shape parsePrimitiveSpec(std::string_view spec);
 /// The spec of a primitive that parsePrimitiveSpec reads back exactly (17 significant digits).
-/// \throws ShapeError for a mesh (meshes are referenced by file path).
+/// \throws ShapeError for a mesh (meshes are referenced by file path) and a smoothed hull.
 std::string primitiveSpec(const Shape& shape);
 
 } // namespace mk

@@ -1,7 +1,8 @@
 #pragma once
 /// \file WarmStart.h
 /// Per-pair memory between two steps of a simulation: what the four warm-start strategies of
-/// GJK++ Sec. IV-E need, plus the support-vertex hints of both shapes.
+/// GJK++ Sec. IV-E need, the support-vertex hints of both shapes, and the previous optimum and
+/// poses that the sdf-ellipsoid warm start (Lopez-Adeva 2024, Corollary 1) needs.
 
 #include "minkowski/narrowphase/Query.h"
 #include "minkowski/narrowphase/Shape.h"
@@ -16,7 +17,10 @@ class PairCache {
 public:
     /// The initial guess for a query at step `step` under `strategy`, written into `request`
     /// (initialGuess and hints). `previous` and `transformed-previous` fall back to `obb` when the
-    /// pair was not queried at step - 1 (the paper's rule).
+    /// pair was not queried at step - 1 (the paper's rule). For request.solver = sdf-ellipsoid,
+    /// which ignores initialGuess, `previous` and `transformed-previous` also fill
+    /// request.sdfWarmStart (sdfWarmStartFrom() on the step - 1 result and poses) when that result
+    /// has an optimum (separated, touching or penetrating); otherwise it is reset (cold start).
     void prepare(WarmStart strategy, std::int64_t step, const Shape& a, const Pose& poseA,
                  const Shape& b, const Pose& poseB, QueryRequest& request) const;
 
@@ -35,6 +39,9 @@ private:
     Vec3 witnessALocal_ = Vec3::Zero(); ///< p_A in A's frame at t-1
     Vec3 witnessBLocal_ = Vec3::Zero(); ///< p_B in B's frame at t-1
     std::array<int, 2> hints_{-1, -1};
+    Pose poseA_;         ///< poses of the query at lastStep_ (for the sdf-ellipsoid warm start)
+    Pose poseB_;
+    QueryResult result_; ///< result of the query at lastStep_
 };
 
 /// x0 of the `obb` strategy: c_A - c_B with the OBB centres in the world frame.
