@@ -29,8 +29,12 @@
 /// - no query (nor the previous-step query of the `previous` strategies) reports MaxIterations
 ///   or InvalidInput; the same query twice gives bit-identical results.
 ///
-/// Failures are grouped by (solver, task, check); each group prints its count and the first
-/// reproducer (shapes and poses with 17 digits).
+/// The GJK solvers run with every sub-distance algorithm (johnson on every case; signed-volume and
+/// barycode on every kSubAlgorithmStride-th case, a seeded subset of every pair kind, with every
+/// warm start and task), held to the same tolerances.
+///
+/// Failures are grouped by (solver choice, task, check); each group prints its count and the
+/// first reproducer (shapes and poses with 17 digits).
 
 #include "Reference.h"
 
@@ -58,6 +62,8 @@ constexpr double kDistanceTol = 1e-6;  ///< relative to scale, separated distanc
 constexpr double kDepthTol = 1e-5;     ///< relative to scale, GJK + EPA penetration depth
 constexpr double kBooleanBand = 1e-9;  ///< metre, boolean undecided within this of contact
 constexpr double kNormalSlack = 1e-4;  ///< metre, extra push along the normal that must separate
+/// signed-volume and barycode run on cases 0, k, 2k, ... (johnson and the other solvers on all).
+constexpr int kSubAlgorithmStride = 3;
 
 /// A shape with its reference core in the shape's local frame.
 struct RefShape {
@@ -196,9 +202,10 @@ double directionTolerance(SolverKind solver, double distance, double scale) {
 /// (supported, exact distance, depth definition); adds failures under "solver/task: check".
 class Checker {
 public:
-    Checker(const Case& c, SolverKind solver, WarmStart warm, Task task, Failures& failures)
-        : c_(c), solver_(solver), warm_(warm), task_(task), failures_(failures),
-          traits_(solverTraits(solver, c.a->shape, c.b->shape)) {}
+    Checker(const Case& c, const SolverChoice& choice, WarmStart warm, Task task,
+            Failures& failures)
+        : c_(c), choice_(choice), solver_(choice.solver), warm_(warm), task_(task),
+          failures_(failures), traits_(solverTraits(choice.solver, c.a->shape, c.b->shape)) {}
 
     void check(const QueryResult& r) {
         if (!traits_.supported) {
@@ -240,8 +247,7 @@ private:
            << " distance " << r.distance << " witnessA " << ref::str(r.witnessA) << " witnessB "
            << ref::str(r.witnessB) << " normal " << ref::str(r.normal) << " iterations "
            << r.iterations << "+" << r.penetrationIterations << " | " << c_.describe();
-        failures_.add(std::string(name(solver_)) + "/" + std::string(name(task_)) + ": " + check,
-                      os.str());
+        failures_.add(name(choice_) + "/" + std::string(name(task_)) + ": " + check, os.str());
     }
 
     void statusValid(const QueryResult& r) {
@@ -352,6 +358,7 @@ private:
     }
 
     const Case& c_;
+    SolverChoice choice_;
     SolverKind solver_;
     WarmStart warm_;
     Task task_;
@@ -361,21 +368,21 @@ private:
 
 /// The query at step t under `warm`: for `previous` strategies the pair is first queried at
 /// step t-1 (previous poses) and the cache updated. The step-t query runs twice (determinism).
-void runAndCheck(const Case& c, SolverKind solver, WarmStart warm, Task task, Failures& failures) {
+void runAndCheck(const Case& c, const SolverChoice& choice, WarmStart warm, Task task,
+                 Failures& failures) {
     const Shape& a = c.a->shape;
     const Shape& b = c.b->shape;
     QueryRequest request;
-    request.solver = solver;
+    choice.applyTo(request);
     request.task = task;
     PairCache cache;
-    Checker checker(c, solver, warm, task, failures);
+    Checker checker(c, choice, warm, task, failures);
     if (warm == WarmStart::Previous || warm == WarmStart::TransformedPrevious) {
         QueryRequest first = request;
         cache.prepare(warm, 0, a, c.previousA, b, c.previousB, first);
         const QueryResult r0 = collide(a, c.previousA, b, c.previousB, first);
         if (r0.status == Status::MaxIterations || r0.status == Status::InvalidInput) {
-            failures.add(std::string(name(solver)) + "/" + std::string(name(task)) +
-                             ": previous-step status",
+            failures.add(name(choice) + "/" + std::string(name(task)) + ": previous-step status",
                          "[" + std::string(name(warm)) + "] status " +
                              std::string(name(r0.status)) + " | " + c.describe());
         }
@@ -385,7 +392,7 @@ void runAndCheck(const Case& c, SolverKind solver, WarmStart warm, Task task, Fa
     const QueryResult r1 = collide(a, c.poseA, b, c.poseB, request);
     const QueryResult r2 = collide(a, c.poseA, b, c.poseB, request);
     if (!bitIdentical(r1, r2)) {
-        failures.add(std::string(name(solver)) + "/" + std::string(name(task)) + ": determinism",
+        failures.add(name(choice) + "/" + std::string(name(task)) + ": determinism",
                      "[" + std::string(name(warm)) + "] " + c.describe());
     }
     checker.check(r1);
@@ -476,8 +483,25 @@ RefShape randomMesh(std::mt19937_64& rng) {
     return meshShape(pts);
 }
 
-/// Runs `cases` random configurations of (makeA, makeB) through every solver, warm start and
-/// task. Shapes are drawn from pools of 16 per factory (mesh hulls are costly to build).
+/// The solver choices that case `i` runs: every solver with johnson, and on every
+/// kSubAlgorithmStride-th case the GJK solvers with the other sub-algorithms too.
+std::vector<SolverChoice> choicesFor(int i) {
+    std::vector<SolverChoice> choices;
+    for (SolverKind solver : allSolvers()) {
+        for (SubAlgorithm sub : allSubAlgorithms()) {
+            const bool extra = sub != SubAlgorithm::Johnson;
+            if (!extra || (usesSubAlgorithm(solver) && i % kSubAlgorithmStride == 0)) {
+                choices.push_back({solver, sub});
+            }
+        }
+    }
+    return choices;
+}
+
+/// Runs `cases` random configurations of (makeA, makeB) through every solver choice (choicesFor),
+/// warm start and task. Shapes are drawn from pools of 16 per factory (mesh hulls are costly to
+/// build). Every choice must have been checked on at least one overlapping and one separated case.
+
 void crossCheck(ShapeFactory makeA, ShapeFactory makeB, int cases, std::uint64_t seed) {
     std::mt19937_64 rng(seed);
     std::vector<std::unique_ptr<RefShape>> poolA;
@@ -488,17 +512,25 @@ void crossCheck(ShapeFactory makeA, ShapeFactory makeB, int cases, std::uint64_t
     }
     Failures failures;
     Coverage coverage;
+    std::map<std::string, int> overlapping; ///< cases per choice name
+    std::map<std::string, int> separated;
     for (int i = 0; i < cases; ++i) {
         const Case c = makeCase(*poolA[static_cast<size_t>(i % 16)],
                                 *poolB[static_cast<size_t>((i / 16 + i) % 16)], rng);
         coverage.add(c.expected.value);
-        for (SolverKind solver : allSolvers()) {
+        for (const SolverChoice& choice : choicesFor(i)) {
+            (c.expected.value <= 0.0 ? overlapping : separated)[name(choice)]++;
             for (WarmStart warm : allWarmStarts()) {
                 for (Task task : {Task::Boolean, Task::Distance, Task::SignedDistance}) {
-                    runAndCheck(c, solver, warm, task, failures);
+                    runAndCheck(c, choice, warm, task, failures);
                 }
             }
         }
+    }
+    // Coverage of the subset: every sub-algorithm sees both outcomes on this pair kind.
+    for (const SolverChoice& choice : choicesFor(0)) {
+        EXPECT_GT(overlapping[name(choice)], 0) << name(choice) << ": no overlapping case";
+        EXPECT_GT(separated[name(choice)], 0) << name(choice) << ": no separated case";
     }
     std::cout << "[ coverage ] " << coverage.total << " cases: " << coverage.overlapping
               << " overlapping (" << coverage.deep << " with sd <= -0.03), " << coverage.separated
