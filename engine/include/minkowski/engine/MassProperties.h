@@ -1,7 +1,9 @@
 #pragma once
 /// \file MassProperties.h
 /// Mass, centre of mass and inertia tensor of a solid of uniform density: closed forms for the
-/// primitives, exact divergence-theorem integrals over the hull's tetrahedra for convex meshes.
+/// primitives (rounded boxes included), exact divergence-theorem integrals over the hull's
+/// tetrahedra for convex meshes, and integrals over a fine polyhedron of support points,
+/// extrapolated, for the smooth shapes (superquadrics, smoothed hulls).
 
 #include "minkowski/narrowphase/ConvexMesh.h"
 #include "minkowski/narrowphase/Math.h"
@@ -27,6 +29,20 @@ MassProperties computeMassProperties(const Shape& shape, double density);
 /// formulas for the 3-D tetrahedron inertia tensor in terms of its vertex coordinates",
 /// J. Math. Stat. 2005).
 MassProperties meshMassProperties(const ConvexMesh& mesh, double density);
+
+/// Mass properties of the polyhedron whose vertices are the support points of `shape` along a
+/// cube-sphere grid of directions (for superquadrics, warped to the normals of Barr's
+/// parametrisation, which spreads the vertices evenly over boxy and pointy ones alike) (`n` x `n` cells on each face of the cube, n >= 2), its
+/// triangles those of the grid (the support map of a convex body keeps the grid's orientation).
+/// Its volume approaches the shape's from below by O(1/n^2).
+MassProperties supportGridMassProperties(const Shape& shape, double density, int n);
+
+/// Grid size of computeMassProperties for superquadrics and smoothed hulls: the results at n and
+/// 2n are Richardson-extrapolated (the O(1/n^2) term cancels). Relative volume errors measured
+/// against the closed forms of superellipsoids (tests/engine/test_mass_properties_smooth.cpp):
+/// 3e-8 at alpha = 1, 2e-7 at (1.5, 1.2), 3e-8 at 1.9, 4e-7 at 0.8, 2e-6 at 0.3 (boxy). The
+/// result is cached per geometry (a scene adds many bodies of few shapes).
+inline constexpr int kSupportGridCells = 48;
 
 /// The same properties for a total mass of `mass` instead (inertia scales linearly).
 MassProperties withMass(const MassProperties& properties, double mass);
