@@ -85,6 +85,8 @@ std::string_view name(ShapeKind kind) {
         return "ellipsoid";
     case ShapeKind::Mesh:
         return "mesh";
+    case ShapeKind::Superquadric:
+        return "superquadric";
     }
     return "?";
 }

@@ -16,7 +16,7 @@ using detail::TomlTable;
 
 constexpr std::array kShapeKinds{ShapeKind::Sphere,   ShapeKind::Box,  ShapeKind::Capsule,
                                  ShapeKind::Cylinder, ShapeKind::Cone, ShapeKind::Ellipsoid,
-                                 ShapeKind::Mesh};
+                                 ShapeKind::Mesh,     ShapeKind::Superquadric};
 constexpr std::array kBodyTypes{BodyType::Static, BodyType::Dynamic, BodyType::Kinematic};
 constexpr std::array kPlacements{Placement::Points, Placement::Grid, Placement::Funnel,
                                  Placement::Stack};
@@ -113,9 +113,15 @@ ShapeDesc readShape(TomlTable& t) {
         break;
     case ShapeKind::Box:
         need("half_extents", s.halfExtents);
+        t.read("rounding", s.rounding);
         break;
     case ShapeKind::Ellipsoid:
         need("radii", s.radii);
+        break;
+    case ShapeKind::Superquadric:
+        need("radii", s.radii);
+        need("exponents", s.exponents);
+        t.read("inflation", s.inflation);
         break;
     case ShapeKind::Capsule:
     case ShapeKind::Cylinder:
@@ -126,6 +132,7 @@ ShapeDesc readShape(TomlTable& t) {
     case ShapeKind::Mesh:
         need("path", s.path);
         t.read("scale", s.scale);
+        t.read("smoothing", s.smoothing);
         break;
     }
     t.finish();

@@ -144,9 +144,17 @@ void writeShape(Writer& w, const std::string& shapeName, const ShapeDesc& s) {
         break;
     case ShapeKind::Box:
         w.put("half_extents", s.halfExtents);
+        w.putIf(s.rounding != 0.0, "rounding", s.rounding);
         break;
     case ShapeKind::Ellipsoid:
         w.put("radii", s.radii);
+        break;
+    case ShapeKind::Superquadric:
+        w.put("radii", s.radii);
+        w.raw("exponents", array({s.exponents.x(), s.exponents.y()}));
+        if (s.inflation) {
+            w.put("inflation", *s.inflation);
+        }
         break;
     case ShapeKind::Capsule:
     case ShapeKind::Cylinder:
@@ -157,6 +165,9 @@ void writeShape(Writer& w, const std::string& shapeName, const ShapeDesc& s) {
     case ShapeKind::Mesh:
         w.put("path", std::string_view(s.path));
         w.putIf(s.scale != 1.0, "scale", s.scale);
+        if (s.smoothing) {
+            w.put("smoothing", *s.smoothing);
+        }
         break;
     }
 }

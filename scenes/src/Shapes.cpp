@@ -17,7 +17,7 @@ Shape primitive(const ShapeDesc& d) {
     case ShapeKind::Sphere:
         return Shape::sphere(d.radius);
     case ShapeKind::Box:
-        return Shape::box(d.halfExtents);
+        return Shape::box(d.halfExtents, d.rounding);
     case ShapeKind::Capsule:
         return Shape::capsule(d.radius, d.halfHeight);
     case ShapeKind::Cylinder:
@@ -26,6 +26,8 @@ Shape primitive(const ShapeDesc& d) {
         return Shape::cone(d.radius, d.halfHeight);
     case ShapeKind::Ellipsoid:
         return Shape::ellipsoid(d.radii);
+    case ShapeKind::Superquadric:
+        return Shape::superquadric(d.radii, d.exponents.x(), d.exponents.y(), d.inflation);
     case ShapeKind::Mesh:
         break;
     }
@@ -77,6 +79,12 @@ SceneShapes loadShapes(const SceneDesc& scene) {
                 spdlog::debug("{}: {} vertices, {} triangles, hull of {} vertices", mesh->file,
                               mesh->vertices.size(), mesh->triangles.size(),
                               mesh->hull->vertices().size());
+            }
+            if (desc.smoothing) { // drawn through its support function, not as the file's mesh
+                shapes.emplace(name, SceneShape{Shape::smoothedHull(mesh->hull->vertices(),
+                                                                    *desc.smoothing),
+                                                nullptr});
+                continue;
             }
             shapes.emplace(name, SceneShape{Shape::mesh(mesh->hull), mesh});
         } catch (const MeshError& error) {

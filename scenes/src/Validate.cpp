@@ -115,6 +115,20 @@ void checkShape(const Checker& c, const std::string& key, const ShapeDesc& s) {
         break;
     case ShapeKind::Box:
         c.positive(key + ".half_extents", s.halfExtents);
+        c.nonNegative(key + ".rounding", s.rounding);
+        break;
+    case ShapeKind::Superquadric:
+        c.positive(key + ".radii", s.radii);
+        for (const double e : {s.exponents.x(), s.exponents.y()}) {
+            if (!(e > 0.0 && e < 2.0)) {
+                c.fail(key + ".exponents", "expected two numbers in (0, 2), got [" +
+                                               text(s.exponents.x()) + ", " +
+                                               text(s.exponents.y()) + "]");
+            }
+        }
+        if (s.inflation) {
+            c.nonNegative(key + ".inflation", *s.inflation);
+        }
         break;
     case ShapeKind::Ellipsoid:
         c.positive(key + ".radii", s.radii);
@@ -130,6 +144,10 @@ void checkShape(const Checker& c, const std::string& key, const ShapeDesc& s) {
             c.fail(key + ".path", "expected a file path");
         }
         c.positive(key + ".scale", s.scale);
+        if (s.smoothing && !(*s.smoothing > 2.0 && std::isfinite(*s.smoothing))) {
+            c.fail(key + ".smoothing", "expected a number > 2 (the sharpness beta), got " +
+                                           text(*s.smoothing));
+        }
         break;
     }
 }

@@ -22,15 +22,32 @@
 namespace mk::scenes {
 
 /// The shape types a scene file can name.
-enum class ShapeKind : unsigned char { Sphere, Box, Capsule, Cylinder, Cone, Ellipsoid, Mesh };
+enum class ShapeKind : unsigned char {
+    Sphere,
+    Box,
+    Capsule,
+    Cylinder,
+    Cone,
+    Ellipsoid,
+    Mesh,
+    Superquadric, ///< An et al. eq. (16), mk::Shape::superquadric
+};
 
 /// One named shape of the scene (`[shapes.NAME]`).
 struct ShapeDesc {
     ShapeKind kind = ShapeKind::Sphere;
     double radius = 0.0;             ///< sphere, capsule, cylinder, cone (unit: metre)
     double halfHeight = 0.0;         ///< capsule, cylinder, cone: half length on z (unit: metre)
-    Vec3 halfExtents = Vec3::Zero(); ///< box (unit: metre)
-    Vec3 radii = Vec3::Zero();       ///< ellipsoid semi-axes (unit: metre)
+    Vec3 halfExtents = Vec3::Zero(); ///< box: of the core when rounded (unit: metre)
+    double rounding = 0.0;           ///< box: radius of the ball grown over the core (unit: metre)
+    Vec3 radii = Vec3::Zero();       ///< ellipsoid and superquadric semi-axes (unit: metre)
+    /// superquadric: alpha1 (north-south) and alpha2 (east-west), in (0, 2)
+    Eigen::Vector2d exponents = Eigen::Vector2d::Ones();
+    /// superquadric: the ball grown over it (unit: metre); unset: mk::Shape::superquadric's default
+    std::optional<double> inflation;
+    /// mesh: the sharpness beta > 2 of the smoothed hull of An et al. eq. (17) over the mesh's
+    /// hull (mk::Shape::smoothedHull); unset: the hull itself
+    std::optional<double> smoothing;
     /// mesh: OBJ or STL file, as written (relative to SceneDesc::baseDirectory unless absolute).
     std::string path;
     double scale = 1.0; ///< mesh: factor from the file's units to metres
