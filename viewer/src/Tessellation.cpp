@@ -137,6 +137,62 @@ TriangleMesh box(const Vec3& h) {
     return m;
 }
 
+/// Rounded box: the core box of half extents h grown by a ball of radius r. The normals are a
+/// cube-sphere grid (per face of the cube, n[u] and n[v] = tan(pi/4 t), t in [-1, 1]) and each
+/// vertex is core corner + r n, the corner on the side of the normal's signs. Each face's grid
+/// has its middle row and column twice, once per side (t = 0 with the - and the + corner): the
+/// band between the two copies is the flat face; the others are the edges' quarter cylinders
+/// and the corners' sphere octants. `steps` rows per quarter arc.
+TriangleMesh roundedBox(const Vec3& h, double r, int steps) {
+    TriangleMesh m;
+    const int side = 2 * (steps + 1); // grid rows and columns of one face
+    const auto coordinate = [steps](int k) { // (t, side of the core) of grid row k
+        const int half = k <= steps ? -1 : 1;
+        const int i = k <= steps ? k : k - 1; // both copies of the middle at t = 0
+        return std::pair{std::tan(0.25 * std::numbers::pi * (-1.0 + double(i) / steps)), half};
+    };
+    for (int axis = 0; axis < 3; ++axis) {
+        const int u = (axis + 1) % 3;
+        const int v = (axis + 2) % 3;
+        for (const int sign : {-1, 1}) {
+            const auto base = std::uint32_t(m.positions.size());
+            for (int a = 0; a < side; ++a) {
+                for (int b = 0; b < side; ++b) {
+                    const auto [tu, su] = coordinate(a);
+                    const auto [tv, sv] = coordinate(b);
+                    Vec3 n;
+                    n[axis] = sign;
+                    n[u] = tu;
+                    n[v] = tv;
+                    n.normalize();
+                    Vec3 corner;
+                    corner[axis] = sign * h[axis];
+                    corner[u] = su * h[u];
+                    corner[v] = sv * h[v];
+                    m.positions.push_back((corner + r * n).cast<float>());
+                    m.normals.push_back(n.cast<float>());
+                }
+            }
+            // (u, v, axis) is right-handed: rows along u, columns along v are counter-clockwise
+            // seen from +axis
+            for (int a = 0; a + 1 < side; ++a) {
+                for (int b = 0; b + 1 < side; ++b) {
+                    const std::uint32_t p00 = base + a * side + b;
+                    const std::uint32_t p10 = p00 + side;
+                    if (sign > 0) {
+                        addTriangle(m, p00, p10, p10 + 1);
+                        addTriangle(m, p00, p10 + 1, p00 + 1);
+                    } else {
+                        addTriangle(m, p00, p10 + 1, p10);
+                        addTriangle(m, p00, p00 + 1, p10 + 1);
+                    }
+                }
+            }
+        }
+    }
+    return m;
+}
+
 /// Hull triangles with their own vertices; a corner's normal averages the area-weighted normals
 /// of the triangles at that vertex within the crease angle of its own triangle.
 TriangleMesh hull(const ConvexMesh& mesh) {
@@ -205,7 +261,8 @@ TriangleMesh tessellate(const Shape& shape, int segments) {
     case ShapeType::Sphere:
         return sphere(shape.radius(), segments);
     case ShapeType::Box:
-        return box(shape.halfExtents());
+        return shape.coreRadius() > 0.0 ? roundedBox(shape.halfExtents(), shape.coreRadius(), segments / 4)
+                                        : box(shape.halfExtents());
     case ShapeType::Capsule:
         return capsule(shape.radius(), shape.halfHeight(), segments);
     case ShapeType::Cylinder:
@@ -234,6 +291,7 @@ ShapeKey shapeKey(const Shape& shape) {
     key.p0 = shape.halfExtents().x();
     key.p1 = shape.halfExtents().y();
     key.p2 = shape.halfExtents().z();
+    key.p3 = shape.coreRadius(); // rounded boxes, inflated superquadrics
     return key;
 }
 

@@ -1,9 +1,9 @@
 #pragma once
 /// \file Tessellation.h
 /// Triangle meshes of shapes, in their local frames, for drawing and picking: primitives are
-/// tessellated (spheres, ellipsoids, capsules, cylinders, cones, boxes), convex meshes are drawn
-/// as their hulls (flat faces, normals smoothed across edges flatter than kCreaseDegrees) and the
-/// smooth shapes (superquadrics, smoothed hulls) are sampled through their support function,
+/// tessellated (spheres, ellipsoids, capsules, cylinders, cones, boxes, rounded boxes), convex
+/// meshes are drawn as their hulls (flat faces, normals smoothed across edges flatter than
+/// kCreaseDegrees) and the smooth shapes (superquadrics, smoothed hulls) are sampled through their support function,
 /// whose direction is the surface normal at the support point.
 
 #include "minkowski/narrowphase/Shape.h"
@@ -36,6 +36,7 @@ struct ShapeKey {
     ShapeType type = ShapeType::Sphere;
     const void* data = nullptr;          ///< the shared mesh or smooth support; null for primitives
     double p0 = 0.0, p1 = 0.0, p2 = 0.0; ///< primitive parameters
+    double p3 = 0.0;                     ///< the core radius (rounded box, superquadric)
     auto operator<=>(const ShapeKey&) const = default;
 };
 [[nodiscard]] ShapeKey shapeKey(const Shape& shape);
