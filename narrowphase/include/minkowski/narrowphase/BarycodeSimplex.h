@@ -20,11 +20,15 @@
 ///   tetrahedron W + {w} is first tested for enclosing the origin with the orientation tests of
 ///   its three faces through w and W's plane kept from S2D (3 cross products instead of S3D's 4,
 ///   no recursion); on success the sub-distance stops there (x = 0), otherwise S3D runs.
+///   Measured (scratch timing on YCB hulls and on boxes and 8-point hulls, reported with this
+///   change): it fires on 75% of the tetrahedra of overlapping pairs, yet saves no measurable
+///   time over S3D's own enclosure test, which costs one cross product more.
 ///
 /// Departures: the coordinates come from the signed areas of SignedVolumeCommon.h (edge
 /// vectors, best-conditioned normal), a barycentric coordinate within kInside of 0 counts as
 /// positive (its edge is the answer, clamped), a degenerate triangle takes its best edge, and
-/// the tests of the early exit allow the same `slack` as S3D's enclosure test.
+/// the early exit allows the same `slack` as S3D's enclosure test and hands tetrahedra whose
+/// coordinates do not give back the origin to S3D.
 
 #include "minkowski/narrowphase/SignedVolumeCommon.h"
 
@@ -107,8 +111,10 @@ class BarycodeSimplex : public SignedVolumeBase<BarycodeSimplex> {
 
     /// W = {B, C, D} a triangle with x_k = v_ and its plane normal normal_, w the new point with
     /// <w, x_k> < 0. The origin is inside W + {w} iff it is on w's side of W's plane (one dot
-    /// product with the kept normal) and on the inner side of the faces through w, whose signed
-    /// volumes C_j = -w . n_j against D also give the barycentric coordinates.
+    /// product with the kept normal) and on the inner side of the three faces through w, whose
+    /// signed volumes C_j = -w . n_j against D give the barycentric coordinates C_j / D (and
+    /// 1 - their sum for w). Coordinates that do not give back the origin (a nearly flat or
+    /// spiky tetrahedron) leave the decision to S3D.
     bool enclosesEarly(double slack, SubResult& r) const {
         const Vec3& w = y_[last_].w;
         if (!(w.dot(v_) < 0.0) || !(normal_.squaredNorm() > 0.0)) {
@@ -139,9 +145,8 @@ class BarycodeSimplex : public SignedVolumeBase<BarycodeSimplex> {
             sum += t.cofactor[j];
         }
         t.cofactor[0] = t.det - sum; // lambda_w = 1 - the others
-        t.normal[0] = normal_;
-        r = insideTetrahedron(t);
-        return residual(r) <= slack; // else S3D weighs the tetrahedron against its faces
+        r = volumeCoordinates(t);
+        return residual(r) <= slack;
     }
 };
 

@@ -137,8 +137,8 @@ public:
         pb.setZero();
         for (int i = 0; i < 4; ++i) {
             if ((bits_ & (1u << i)) != 0u) {
-                pa += lambda_[i] * y_[i].a;
-                pb += lambda_[i] * y_[i].b;
+                pa += lambda_[static_cast<size_t>(i)] * y_[i].a;
+                pb += lambda_[static_cast<size_t>(i)] * y_[i].b;
             }
         }
     }
@@ -358,10 +358,11 @@ protected:
     /// its smallest face F and the apex s_k facing it: lambda_k = C_k / D_k from F's normal
     /// (D_k = n_k . (s_k - a), a in F), then the origin's central projection from s_k onto F,
     /// q = -lambda_k s_k / (1 - lambda_k), in F's barycentric coordinates (projected areas).
-    /// Departure: C_j / D of the faces through s_k are differences of long edges' products; a
-    /// 1 mm triangle 1 km away with the apex 2 km beyond the origin left sum lambda_j s_j at
-    /// 3e-6 m from the origin that way (witnesses apart by as much), 1e-12 m this way. The
-    /// signed volumes still decide the enclosure; C_j / D remain the fallback (F without area).
+    /// Departure, used when C_j / D (volumeCoordinates) do not give back the origin: C_j / D of
+    /// the faces through s_k are differences of long edges' products; a 1 mm triangle 1 km away
+    /// with the apex 2 km beyond the origin left sum lambda_j s_j 3e-6 m from the origin that
+    /// way (witnesses apart by as much), 1e-12 m this way. The signed volumes still decide the
+    /// enclosure; C_j / D are the answer when F has no area.
     [[nodiscard]] SubResult insideTetrahedron(const Volumes& t) const {
         size_t k = 0;
         for (size_t j = 1; j < 4; ++j) {
@@ -439,22 +440,27 @@ protected:
         return best.bits != 0u ? best : vertex(last_);
     }
 
-    /// An enclosing tetrahedron (x = 0), unless its coordinates do not give back the origin
-    /// (residual above the slack) and a face is nearer to the origin than that residual: that
-    /// face answers (x on it, with exact witnesses). Departure: a nearly flat tetrahedron (the
-    /// new point 1e-12 m off the old face) passes the sign tests within the slack, but its
-    /// C_j / D are rounding noise; its witnesses were 1e-7 m apart while x = 0 claimed a common
-    /// point (near-degenerate cases of test_subalgorithms.cpp). A long spike (a 1 mm triangle
-    /// 1 km away, the new point 2 km beyond the origin) also has a residual above the slack,
-    /// from the rounding of its coordinates, but every face is farther: it stays enclosing.
+    /// An enclosing tetrahedron (x = 0) with the coordinates C_j / D, or, when they do not give
+    /// back the origin (residual ||sum lambda_j s_j|| above the slack), with insideTetrahedron()'s;
+    /// when neither does and a face is nearer to the origin than the smaller residual, that face
+    /// answers (x on it, with exact witnesses). Departure: a nearly flat tetrahedron (the new
+    /// point 1e-12 m off the old face) passes the sign tests within the slack, but its
+    /// coordinates are rounding noise: its witnesses were 1e-7 m apart while x = 0 claimed a
+    /// common point (near-degenerate cases of test_subalgorithms.cpp).
     [[nodiscard]] SubResult tetrahedronOrFace(const Volumes& t, double slack) const {
-        const SubResult r = insideTetrahedron(t);
-        const double e = residual(r);
-        if (e <= slack) {
-            return r;
+        const SubResult quick = volumeCoordinates(t);
+        const double eq = residual(quick);
+        if (eq <= slack) {
+            return quick;
         }
+        const SubResult careful = insideTetrahedron(t);
+        const double ec = residual(careful);
+        if (ec <= slack) {
+            return careful;
+        }
+        const SubResult& r = ec < eq ? careful : quick;
         const SubResult face = nearestFace(t, [](size_t) { return true; });
-        return face.v.norm() < e ? face : r;
+        return face.v.norm() < std::min(eq, ec) ? face : r;
     }
 
     /// The backup procedure (as JohnsonSimplex's): the tetrahedron if it encloses the origin,
