@@ -23,6 +23,7 @@ void World::Impl::runNarrowPhase() {
     QueryRequest base = settings.narrowPhase.request;
     base.task = Task::SignedDistance;
     base.solver = settings.narrowPhase.solver;
+    base.subAlgorithm = settings.narrowPhase.subAlgorithm;
     base.margin = settings.contact.margin;
     for (const std::uint32_t slot : narrowList) {
         PairState& p = pool[slot];

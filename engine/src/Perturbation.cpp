@@ -28,6 +28,7 @@ void World::Impl::perturbContacts(PairState& p, double threshold) {
     QueryRequest request = settings.narrowPhase.request;
     request.task = Task::SignedDistance;
     request.solver = settings.narrowPhase.solver;
+    request.subAlgorithm = settings.narrowPhase.subAlgorithm;
     request.margin = cs.margin;
     for (int i = 0; i < cs.perturbationIterations; ++i) {
         const double around = 2.0 * std::numbers::pi * i / cs.perturbationIterations;

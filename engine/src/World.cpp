@@ -134,7 +134,7 @@ Aabb obbBounds(const Obb& box) {
 World::World(const WorldSettings& settings) {
     validateSettings(settings);
     impl_ = std::make_unique<Impl>(settings);
-    setSolver(settings.narrowPhase.solver);
+    setSolver(SolverChoice{settings.narrowPhase.solver, settings.narrowPhase.subAlgorithm});
     setWarmStart(settings.narrowPhase.warmStart);
 }
 
@@ -157,17 +157,32 @@ BodyId World::addBody(const BodyDesc& desc) {
 }
 
 void World::setSolver(SolverKind solver) {
+    setSolver(SolverChoice{solver});
+}
+
+void World::setSolver(const SolverChoice& choice) {
     const auto all = allSolvers();
-    if (std::find(all.begin(), all.end(), solver) == all.end()) {
-        throw EngineError("setSolver: solver value " + std::to_string(int(solver)) +
+    if (std::find(all.begin(), all.end(), choice.solver) == all.end()) {
+        throw EngineError("setSolver: solver value " + std::to_string(int(choice.solver)) +
                           " is not in the registry");
     }
-    impl_->settings.narrowPhase.solver = solver;
+    const auto subs = allSubAlgorithms();
+    if (std::find(subs.begin(), subs.end(), choice.subAlgorithm) == subs.end()) {
+        throw EngineError("setSolver: sub-algorithm value " +
+                          std::to_string(int(choice.subAlgorithm)) + " is not in the registry");
+    }
+    if (choice.subAlgorithm != SubAlgorithm::Johnson && !usesSubAlgorithm(choice.solver)) {
+        throw EngineError("setSolver: solver '" + std::string(name(choice.solver)) +
+                          "' takes no sub-algorithm (got " +
+                          std::string(name(choice.subAlgorithm)) + ")");
+    }
+    impl_->settings.narrowPhase.solver = choice.solver;
+    impl_->settings.narrowPhase.subAlgorithm = choice.subAlgorithm;
 }
 
 void World::setSolver(std::string_view name) {
     try {
-        setSolver(parseSolver(name));
+        setSolver(parseSolverChoice(name));
     } catch (const UnknownNameError& e) {
         throw EngineError(std::string("setSolver: ") + e.what());
     }

@@ -75,6 +75,45 @@ TEST(WorldApi, RejectsUnknownSolverAndBadSettings) {
     expectEngineError([&] { World w(bad); }, "timeStep");
 }
 
+TEST(WorldApi, SolverChoiceCarriesTheSubAlgorithmIntoEveryRequest) {
+    World world;
+    addGround(world);
+    addCube(world, 0.1, Vec3(0.0, 0.0, 0.1));
+    world.setSolver("gjk-nesterov:subalgo=barycode");
+    EXPECT_EQ(world.settings().narrowPhase.solver, SolverKind::GjkNesterov);
+    EXPECT_EQ(world.settings().narrowPhase.subAlgorithm, SubAlgorithm::Barycode);
+    int calls = 0;
+    world.setNarrowPhaseHook([&](const NarrowPhaseEvent& e) {
+        ++calls; // the perturbed (multipoint) calls too
+        EXPECT_EQ(e.request.solver, SolverKind::GjkNesterov);
+        EXPECT_EQ(e.request.subAlgorithm, SubAlgorithm::Barycode);
+    });
+    for (int i = 0; i < 5; ++i) {
+        world.step();
+    }
+    EXPECT_GE(calls, 5);
+    // A SolverKind alone is the solver with johnson.
+    world.setSolver(SolverKind::Gjk);
+    EXPECT_EQ(world.settings().narrowPhase.subAlgorithm, SubAlgorithm::Johnson);
+    world.setSolver(SolverChoice{SolverKind::GjkPolyak, SubAlgorithm::SignedVolume});
+    EXPECT_EQ(world.settings().narrowPhase.subAlgorithm, SubAlgorithm::SignedVolume);
+    // Refused: a sub-algorithm on a solver that takes none, unknown names and values. The
+    // setting is left as it was.
+    expectEngineError([&] { world.setSolver("mpr:subalgo=barycode"); }, "takes no subalgo");
+    expectEngineError([&] { world.setSolver(SolverChoice{SolverKind::Rtr, SubAlgorithm::Barycode}); },
+                      "solver 'rtr' takes no sub-algorithm");
+    expectEngineError([&] { world.setSolver("gjk:subalgo=fast"); }, "johnson, signed-volume, barycode");
+    expectEngineError(
+        [&] { world.setSolver(SolverChoice{SolverKind::Gjk, static_cast<SubAlgorithm>(9)}); },
+        "registry");
+    EXPECT_EQ(world.settings().narrowPhase.solver, SolverKind::GjkPolyak);
+    EXPECT_EQ(world.settings().narrowPhase.subAlgorithm, SubAlgorithm::SignedVolume);
+    WorldSettings bad;
+    bad.narrowPhase.solver = SolverKind::Mpr;
+    bad.narrowPhase.subAlgorithm = SubAlgorithm::SignedVolume;
+    expectEngineError([&] { World w(bad); }, "takes no sub-algorithm");
+}
+
 TEST(WorldApi, BodyStateIsTheCentreOfMassFrame) {
     World world;
     BodyDesc cone(Shape::cone(0.2, 0.3)); // centroid at z = -h/2 in the shape frame

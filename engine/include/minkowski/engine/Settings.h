@@ -11,11 +11,15 @@ namespace mk {
 /// How the narrow phase is called for the pairs that pass the OBB filter.
 struct NarrowPhaseSettings {
     SolverKind solver = SolverKind::Gjk;
+    /// Sub-distance algorithm of the GJK solvers (Query.h); must stay johnson for the others
+    /// (parseSolverChoice() refuses `mpr:subalgo=...`). Copied into every request.
+    SubAlgorithm subAlgorithm = SubAlgorithm::Johnson;
     /// GJK++ Sec. IV-E: the previous step's separation vector is the best cheap guess in a
     /// simulation (Fig. 13); `obb` when the pair was not queried at the previous step.
     WarmStart warmStart = WarmStart::Previous;
-    /// Template of every request: tolerances and iteration caps (task and solver are overridden:
-    /// the engine always asks for Task::SignedDistance with `solver`).
+    /// Template of every request: tolerances and iteration caps (task, solver and sub-algorithm
+    /// are overridden: the engine always asks for Task::SignedDistance with `solver` and
+    /// `subAlgorithm`).
     QueryRequest request{};
 
     /// Contact cache (off by default, so that every narrow-phase call is really made): a pair

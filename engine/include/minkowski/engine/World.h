@@ -18,6 +18,7 @@
 #include "minkowski/engine/Manifold.h"
 #include "minkowski/engine/Settings.h"
 #include "minkowski/engine/Stats.h"
+#include "minkowski/narrowphase/Collide.h"
 #include "minkowski/narrowphase/Query.h"
 #include "minkowski/narrowphase/Shape.h"
 
@@ -79,9 +80,12 @@ public:
     BodyId addBody(const BodyDesc& desc);
 
     /// Narrow-phase solver and warm start of the next steps (switching between steps is safe).
-    /// \throws EngineError for a value outside the registry or an unknown name (the message
-    /// lists the valid names).
+    /// A SolverKind alone means its johnson sub-algorithm; a name is a solver choice
+    /// (`gjk-polyak:subalgo=barycode`, parseSolverChoice()).
+    /// \throws EngineError for a value outside the registry, a sub-algorithm on a solver that
+    /// takes none, or an unknown name (the message lists the valid names).
     void setSolver(SolverKind solver);
+    void setSolver(const SolverChoice& choice);
     void setSolver(std::string_view name);
     void setWarmStart(WarmStart warmStart);
     void setWarmStart(std::string_view name);
