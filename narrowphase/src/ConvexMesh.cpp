@@ -25,13 +25,6 @@ extern "C" {
 namespace mk {
 namespace {
 
-/// The 14 start directions of the hill climb: +-x, +-y, +-z and the 8 diagonals (as coal).
-constexpr std::array<std::array<double, 3>, 14> kExtremeDirections{{
-    {1, 0, 0}, {-1, 0, 0}, {0, 1, 0}, {0, -1, 0}, {0, 0, 1}, {0, 0, -1},
-    {1, 1, 1}, {1, 1, -1}, {1, -1, 1}, {1, -1, -1},
-    {-1, 1, 1}, {-1, 1, -1}, {-1, -1, 1}, {-1, -1, -1},
-}};
-
 /// Index of the first point maximising dot(p, dir) (ties keep the lowest index).
 int argmaxDot(const std::vector<Vec3>& points, const Vec3& dir) {
     int best = 0;
@@ -288,7 +281,9 @@ std::shared_ptr<const ConvexMesh> ConvexMesh::fromPoints(std::span<const Vec3> p
     runQhull(input, mesh->vertices_, mesh->triangles_);
     mesh->buildAdjacency();
     mesh->computeMassProperties();
-    mesh->computeExtremeVertices();
+    if (mesh->vertices_.size() >= static_cast<size_t>(kLinearScanBelow)) {
+        mesh->buildDirectionMap();
+    }
     if (!(mesh->volume_ > 0.0)) {
         throw ShapeError("convex hull: the hull of " + std::to_string(points.size()) +
                          " points has no volume");
@@ -348,36 +343,57 @@ void ConvexMesh::computeMassProperties() {
     centroid_ = volume > 0.0 ? Vec3(origin + moment / volume) : origin;
 }
 
-void ConvexMesh::computeExtremeVertices() {
-    for (size_t i = 0; i < kExtremeDirections.size(); ++i) {
-        const auto& d = kExtremeDirections[i];
-        extremeVertices_[i] = argmaxDot(vertices_, Vec3(d[0], d[1], d[2]));
-    }
-}
-
 int ConvexMesh::supportIndexLinear(const Vec3& dir) const { return argmaxDot(vertices_, dir); }
 
 /// Steepest-ascent hill climbing over the hull's edge graph. On a convex polytope a vertex
 /// whose neighbours are all no better along `dir` is a global maximum, so the climb stops at
 /// the support vertex; strict improvement makes it terminate on plateaus.
-Vec3 ConvexMesh::support(const Vec3& dir, int& hint) const {
-    const int n = static_cast<int>(vertices_.size());
-    if (n < kLinearScanBelow) {
-        hint = supportIndexLinear(dir);
-        return vertices_[hint];
-    }
-    int current = hint;
-    if (current < 0 || current >= n) {
-        current = extremeVertices_[0];
-        double best = vertices_[current].dot(dir);
-        for (int candidate : extremeVertices_) {
-            const double d = vertices_[candidate].dot(dir);
-            if (d > best) {
-                best = d;
-                current = candidate;
+namespace {
+
+/// Cell of the cube map (ConvexMesh::directionMap_) holding the direction `dir`: face
+/// 2 a + (d_a < 0) of the axis a of its largest component, then the other two components
+/// divided by |d_a| (so in [-1, 1]) binned into `cells` each. Any input gives a valid cell (NaN,
+/// zero and overflowing quotients land in an end cell): the cell only chooses a start vertex.
+int mapCell(const Vec3& dir, int cells) {
+    const Vec3 m = dir.cwiseAbs();
+    const int axis = m.x() >= m.y() ? (m.x() >= m.z() ? 0 : 2) : (m.y() >= m.z() ? 1 : 2);
+    const int face = 2 * axis + (dir[axis] < 0.0 ? 1 : 0);
+    const double half = 0.5 * cells;
+    const double scale = m[axis] > 0.0 ? half / m[axis] : 0.0;
+    const auto bin = [cells](double t) {
+        return t > 0.0 ? (t < cells ? static_cast<int>(t) : cells - 1) : 0;
+    };
+    const int u = bin(dir[(axis + 1) % 3] * scale + half);
+    const int v = bin(dir[(axis + 2) % 3] * scale + half);
+    return (face * cells + u) * cells + v;
+}
+
+} // namespace
+
+/// Every cell's support vertex, each climb starting from the previous cell's answer (adjacent
+/// cells have nearby support vertices), so the map costs a few climbing steps per cell.
+void ConvexMesh::buildDirectionMap() {
+    directionMap_.assign(static_cast<size_t>(6 * kMapCells * kMapCells), 0);
+    int start = supportIndexLinear(Vec3::UnitX());
+    for (int face = 0; face < 6; ++face) {
+        const int axis = face / 2;
+        for (int u = 0; u < kMapCells; ++u) {
+            for (int v = 0; v < kMapCells; ++v) {
+                Vec3 centre;
+                centre[axis] = face % 2 == 0 ? 1.0 : -1.0;
+                centre[(axis + 1) % 3] = (2.0 * u + 1.0) / kMapCells - 1.0;
+                centre[(axis + 2) % 3] = (2.0 * v + 1.0) / kMapCells - 1.0;
+                start = climb(centre, start);
+                directionMap_[static_cast<size_t>(mapCell(centre, kMapCells))] = start;
             }
         }
     }
+}
+
+/// Steepest-ascent hill climbing over the hull's edge graph. On a convex polytope a vertex
+/// whose neighbours are all no better along `dir` is a global maximum, so the climb stops at
+/// the support vertex; strict improvement makes it terminate on plateaus.
+int ConvexMesh::climb(const Vec3& dir, int current) const {
     double best = vertices_[current].dot(dir);
     while (true) {
         int next = current;
@@ -389,12 +405,26 @@ Vec3 ConvexMesh::support(const Vec3& dir, int& hint) const {
             }
         }
         if (next == current) {
-            break;
+            return current;
         }
         current = next;
     }
-    hint = current;
-    return vertices_[current];
+}
+
+/// The climb starts from the cube-map cell of `dir`, whatever the hint: on the YCB hulls (300 to
+/// 3300 vertices) it then takes 1.4 steps per call (1 is the minimum: the final vertex's
+/// neighbours are all checked), against 8.3 from the previous call's answer or the best of 14
+/// axis and diagonal extremes (GJK's directions turn by large angles between iterations).
+/// Measured on YCB overlapping pairs, boolean GJK: 1110 -> 500 ns per query; starting from the
+/// better of the hint and the map's vertex (two more dot products) was 5-10% slower.
+Vec3 ConvexMesh::support(const Vec3& dir, int& hint) const {
+    const int n = static_cast<int>(vertices_.size());
+    if (n < kLinearScanBelow) {
+        hint = supportIndexLinear(dir);
+        return vertices_[hint];
+    }
+    hint = climb(dir, directionMap_[static_cast<size_t>(mapCell(dir, kMapCells))]);
+    return vertices_[hint];
 }
 
 } // namespace mk

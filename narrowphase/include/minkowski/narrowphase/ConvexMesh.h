@@ -1,7 +1,8 @@
 #pragma once
 /// \file ConvexMesh.h
 /// Convex polyhedron built as the convex hull (Qhull) of a point set or of an OBJ file's vertices.
-/// Keeps vertex adjacency so that support queries hill-climb from a hint instead of scanning.
+/// Keeps vertex adjacency and a cube map of support vertices so that support queries hill-climb
+/// a step or two instead of scanning.
 
 #include "minkowski/narrowphase/Math.h"
 
@@ -22,8 +23,10 @@ struct HullOptions {
 
 class ConvexMesh {
 public:
-    /// Below this many vertices support() scans linearly; above, it hill-climbs.
+    /// Below this many vertices support() scans linearly; above, it hill-climbs from a cube map.
     static constexpr int kLinearScanBelow = 32;
+    /// Cells per side of each face of the direction cube map (see directionMap_).
+    static constexpr int kMapCells = 16;
 
     /// Convex hull of `points` (unit: metre).
     /// \throws ShapeError on fewer than 4 points, a non-finite coordinate, or points that are all
@@ -45,9 +48,9 @@ public:
                 static_cast<size_t>(adjacencyOffsets_[i + 1] - adjacencyOffsets_[i])};
     }
 
-    /// Vertex maximising dot(vertex, dir). `hint` is the start vertex of the hill climb on input
-    /// (an out-of-range hint, such as -1, means "choose one") and the answer's index on output.
-    /// Below kLinearScanBelow vertices the scan is linear; the hint is still returned.
+    /// Vertex maximising dot(vertex, dir); `hint` receives its index (any value on input: the hill
+    /// climb starts from the cube-map vertex of `dir`, which is closer than any previous answer).
+    /// Below kLinearScanBelow vertices the scan is linear.
     [[nodiscard]] Vec3 support(const Vec3& dir, int& hint) const;
     /// The same answer by linear scan over every vertex (reference for tests and benchmarks).
     [[nodiscard]] int supportIndexLinear(const Vec3& dir) const;
@@ -60,14 +63,18 @@ private:
     ConvexMesh() = default;
     void buildAdjacency();
     void computeMassProperties();
-    void computeExtremeVertices();
+    void buildDirectionMap();
+    /// The vertex where the hill climb along `dir` from vertex `start` ends: the support vertex.
+    [[nodiscard]] int climb(const Vec3& dir, int start) const;
 
     std::vector<Vec3> vertices_;
     std::vector<std::array<int, 3>> triangles_;
     std::vector<int> adjacencyOffsets_; ///< size vertices+1 (CSR)
     std::vector<int> adjacency_;
-    /// Start vertices for hill climbing: extreme along +-x, +-y, +-z and the 8 diagonals.
-    std::array<int, 14> extremeVertices_{};
+    /// Support vertex of the centre direction of every cell of a cube map (6 faces of
+    /// kMapCells x kMapCells cells; empty below kLinearScanBelow vertices): the hill climb's start
+    /// vertex for any direction in that cell.
+    std::vector<int> directionMap_;
     double volume_ = 0.0;
     Vec3 centroid_ = Vec3::Zero();
 };
