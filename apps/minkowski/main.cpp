@@ -7,6 +7,7 @@
 #include "ExportCommand.h"
 #include "ListCommand.h"
 #include "MergeCommand.h"
+#include "PaperCommand.h"
 #include "RecordCommand.h"
 #include "RunCommand.h"
 #include "ViewCommand.h"
@@ -56,6 +57,7 @@ int main(int argc, char** argv) {
     commands.push_back(mk::cli::makeRecordCommand(app));
     commands.push_back(mk::cli::makeMergeCommand(app));
     commands.push_back(mk::cli::makeExportCommand(app));
+    commands.push_back(mk::cli::makePaperCommand(app));
 
     try {
         app.parse(argc, argv);
