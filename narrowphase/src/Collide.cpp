@@ -177,6 +177,8 @@ LocalResult runGjk(MinkowskiDifference& diff, const Context& c, GjkVariant varia
     GjkSettings settings;
     settings.variant = variant;
     settings.subAlgorithm = q.subAlgorithm;
+    settings.convergence = q.gjkConvergence;
+    settings.momentumSchedule = q.gjkMomentum;
     settings.tolerance = q.tolerance;
     settings.absoluteTolerance = q.absoluteTolerance;
     settings.maxIterations = q.maxIterations;

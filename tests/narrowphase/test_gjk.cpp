@@ -421,14 +421,17 @@ void placeAtDistance(const T& a, T& b, double target) {
     b.center += out.v.normalized() * (out.distance - target); // x = p_A - p_B points from B to A
 }
 
-/// Mean iterations of every variant on pairs from `make` at each distance; checks agreement with
-/// vanilla (2e-8 relative, twice the tolerance) and that no run hits the cap or degenerates.
+/// Mean iterations of every variant on pairs from `make` at each distance, from GJK++'s guess
+/// x_0 = c_A - c_B (Sec. IV, the OBB centres; x = p_A - p_B points from B to A); checks agreement
+/// with vanilla (2e-8 relative, twice the tolerance) and that no run hits the cap or degenerates.
 template <class T, class Make>
 std::vector<std::array<double, 4>> iterationTable(const char* title, Make make, int pairs,
-                                                  const std::vector<double>& distances) {
+                                                  const std::vector<double>& distances,
+                                                  GjkMomentumSchedule schedule = GjkMomentumSchedule::Paper) {
     std::mt19937_64 rng(6);
     std::vector<std::array<double, 4>> table;
-    std::printf("[%s] mean iterations: distance vanilla polyak nesterov nesterov-normalized\n", title);
+    std::printf("[%s, %s delta] mean iterations: distance vanilla polyak nesterov nesterov-normalized\n",
+                title, schedule == GjkMomentumSchedule::Paper ? "paper" : "coal");
     for (double target : distances) {
         std::array<double, 4> mean{};
         for (int trial = 0; trial < pairs; ++trial) {
@@ -439,15 +442,22 @@ std::vector<std::array<double, 4>> iterationTable(const char* title, Make make, 
             double reference = 0.0;
             for (size_t i = 0; i < kVariants.size(); ++i) {
                 auto d = difference(a, b);
-                const GjkOutput out = gjk(d, settingsFor(kVariants[i], b.center - a.center));
-                EXPECT_TRUE(out.status == (target > 0.0 ? GjkStatus::Separated : GjkStatus::Overlapping))
+                GjkSettings s = settingsFor(kVariants[i], a.center - b.center);
+                s.momentumSchedule = schedule;
+                const GjkOutput out = gjk(d, s);
+                // an overlap may end on a triangle through the origin (Touching: ||x|| <= the
+                // absolute tolerance, see GjkStatus) instead of a tetrahedron around it
+                const bool overlapVerdict = out.status == GjkStatus::Overlapping || out.status == GjkStatus::Touching;
+                EXPECT_TRUE(target > 0.0 ? out.status == GjkStatus::Separated : overlapVerdict)
                     << variantName(kVariants[i]) << " status " << int(out.status) << " at " << target;
                 // overlap: lambda from volume ratios of the tetrahedron, residual ~ eps |y|^4 / V
                 const double witnessTol = out.status == GjkStatus::Overlapping ? 1e-9 : 1e-12;
                 EXPECT_LT((out.pa - out.pb - out.v).norm(), witnessTol)
-                    << "witnesses must give x; status " << int(out.status) << " at " << target;
+                    << "witnesses must give x; status " << int(out.status) << " at " << target << " "
+                    << variantName(kVariants[i]);
                 reference = i == 0 ? out.distance : reference;
-                EXPECT_NEAR(out.distance, reference, 2e-8 * reference) << variantName(kVariants[i]);
+                EXPECT_NEAR(out.distance, reference, 2e-8 * reference + s.absoluteTolerance)
+                    << variantName(kVariants[i]);
                 EXPECT_NEAR(out.distance, std::max(target, 0.0), 1e-7 * (1.0 + std::abs(target)));
                 mean[i] += double(out.iterations) / pairs;
             }
@@ -462,13 +472,16 @@ const std::vector<double> kDistances{-0.1, -0.01, 1e-4, 1e-3, 1e-2, 0.1, 1.0};
 
 TEST(Gjk, VariantsAgreeOnEllipsoidsAndAccelerateWhenClose) {
     // GJK++ Sec. IV-A: random ellipsoids (semi-axes 0.05-0.5 m) at controlled distances.
-    const auto table = iterationTable<Ellipsoid>(
-        "ellipsoids", [](std::mt19937_64& rng) { return randomEllipsoid(rng, Vec3::Zero()); }, 100,
-        kDistances);
-    // Fig. 7a: in close proximity (1 mm, 1 cm) Polyak and Nesterov need fewer iterations.
-    for (size_t row : {3u, 4u}) {
-        EXPECT_LT(table[row][1], table[row][0]) << "polyak at " << kDistances[row];
+    const auto make = [](std::mt19937_64& rng) { return randomEllipsoid(rng, Vec3::Zero()); };
+    const auto table = iterationTable<Ellipsoid>("ellipsoids", make, 100, kDistances);
+    const auto coal = iterationTable<Ellipsoid>("ellipsoids", make, 100, kDistances, GjkMomentumSchedule::Coal);
+    // Fig. 7a: in close proximity (0.1 mm - 1 cm) Nesterov needs fewer iterations than GJK, and
+    // so does Polyak with the constant of the authors' code, delta_k = 1/(k+1). With Alg. 6's
+    // printed (k+1)/(k+3) Polyak's d_k keeps the long first iterates and is not faster there
+    // (docs/gjk-acceleration.md).
+    for (size_t row : {2u, 3u, 4u}) {
         EXPECT_LT(table[row][2], table[row][0]) << "nesterov at " << kDistances[row];
+        EXPECT_LT(coal[row][1], coal[row][0]) << "polyak (coal delta) at " << kDistances[row];
     }
 }
 
@@ -487,5 +500,117 @@ TEST(Gjk, VariantsAgreeOnHullsAndNormalizedNesterovAccelerates) {
         kDistances);
     for (size_t row : {2u, 3u, 4u}) {
         EXPECT_LT(table[row][3], table[row][0]) << "nesterov-normalized at " << kDistances[row];
+    }
+}
+
+namespace {
+
+/// A Difference that records the directions it is asked for (GJK asks support(-d_k)).
+template <class A, class B>
+struct Recording {
+    Difference<A, B> diff;
+    std::vector<Vec3> directions;
+    void support(const Vec3& dir, SupportPoint& out) {
+        directions.push_back(dir);
+        diff.support(dir, out);
+    }
+};
+
+} // namespace
+
+TEST(Gjk, MomentumScheduleIsThatOfAlgorithm6) {
+    // GJK++ Alg. 6 line 1: delta_k = (k+1)/(k+3) for every variant (Alg. 7 only changes line 3);
+    // the Coal schedule has the constants of coal's gjk.cpp.
+    for (int k = 1; k < 50; ++k) {
+        const double paper = (k + 1.0) / (k + 3.0);
+        for (GjkVariant v : {GjkVariant::Polyak, GjkVariant::Nesterov, GjkVariant::NesterovNormalized}) {
+            const detail::GjkMomentum m(v, GjkMomentumSchedule::Paper, Vec3::UnitX(), Vec3::UnitY());
+            EXPECT_DOUBLE_EQ(m.delta(k), paper) << variantName(v) << " k " << k;
+        }
+        using detail::GjkMomentum;
+        const Vec3 x = Vec3::UnitX(), y = Vec3::UnitY();
+        EXPECT_DOUBLE_EQ(GjkMomentum(GjkVariant::Polyak, GjkMomentumSchedule::Coal, x, y).delta(k),
+                         1.0 / (k + 1.0));
+        EXPECT_DOUBLE_EQ(GjkMomentum(GjkVariant::Nesterov, GjkMomentumSchedule::Coal, x, y).delta(k), paper);
+        EXPECT_DOUBLE_EQ(
+            GjkMomentum(GjkVariant::NesterovNormalized, GjkMomentumSchedule::Coal, x, y).delta(k),
+            (k + 2.0) / (k + 3.0));
+    }
+}
+
+TEST(Gjk, AcceleratedDirectionsFollowAlgorithm6FromTheGuess) {
+    // Alg. 6 with d_{-1} = s_{-1} = x_0 = the guess: k = 0 supports along x_0, x_1 = s_0, then
+    // d_1 = delta_1 d_0 + (1 - delta_1) y_1 with delta_1 = 1/2 and y_1 = x_1 (Polyak) or
+    // 1/2 x_1 + 1/2 s_0 = s_0 (Nesterov); eq. (33) normalises both terms; d_2 likewise.
+    const Ellipsoid a{Mat3::Identity(), Vec3(0.3, 0.2, 0.1), Vec3::Zero()};
+    const Ellipsoid b{Mat3::Identity(), Vec3(0.1, 0.2, 0.3), Vec3(0.9, 0.4, -0.2)};
+    const Vec3 guess(-0.5, -0.1, 0.3); // any x_0, not the optimum's direction
+    for (GjkVariant variant : {GjkVariant::Polyak, GjkVariant::Nesterov, GjkVariant::NesterovNormalized}) {
+        Recording<Ellipsoid, Ellipsoid> rec{difference(a, b), {}};
+        const GjkOutput out = gjk(rec, settingsFor(variant, guess));
+        ASSERT_EQ(out.status, GjkStatus::Separated) << variantName(variant);
+        ASSERT_GE(rec.directions.size(), 3u);
+        EXPECT_LT((rec.directions[0] + guess).norm(), 1e-15); // support(-d_0), d_0 = x_0
+        SupportPoint s0;
+        rec.diff.support(-guess, s0);
+        const Vec3 x1 = s0.w;
+        const auto unit = [](const Vec3& v) { return Vec3(v.normalized()); };
+        const Vec3 d1 = variant == GjkVariant::NesterovNormalized ? Vec3(0.5 * unit(guess) + 0.5 * unit(x1))
+                                                                   : Vec3(0.5 * guess + 0.5 * x1);
+        EXPECT_LT((rec.directions[1] + d1).norm(), 1e-12 * d1.norm()) << variantName(variant);
+    }
+}
+
+TEST(Gjk, DualityGapCriterionCertifiesEquation18) {
+    // GJK++ (17)/(18): stop when g_FW(x) = 2 <x, x - S(x)> <= eps, which bounds ||x - x*||^2 <= eps.
+    // Spheres give x* analytically; eps = 1e-8 m^2 is the paper's (||x - x*|| <= 1e-4 m).
+    std::mt19937_64 rng(11);
+    for (double eps : {1e-6, 1e-8, 1e-12}) {
+        for (int trial = 0; trial < 50; ++trial) {
+            const double gap = std::pow(10.0, std::uniform_real_distribution<double>(-3.0, 0.0)(rng));
+            const Vec3 n = randomUnit(rng);
+            const Ellipsoid a{Mat3::Identity(), Vec3::Constant(0.2), Vec3::Zero()};
+            const Ellipsoid b{Mat3::Identity(), Vec3::Constant(0.3), (0.5 + gap) * n};
+            const Vec3 xStar = -gap * n; // p_A - p_B
+            for (GjkVariant variant : kVariants) {
+                for (GjkMomentumSchedule schedule : {GjkMomentumSchedule::Paper, GjkMomentumSchedule::Coal}) {
+                    auto d = difference(a, b);
+                    GjkSettings s = settingsFor(variant, a.center - b.center);
+                    s.convergence = GjkConvergence::DualityGap;
+                    s.momentumSchedule = schedule;
+                    s.tolerance = eps;
+                    const GjkOutput out = gjk(d, s);
+                    ASSERT_EQ(out.status, GjkStatus::Separated) << variantName(variant) << " eps " << eps;
+                    EXPECT_LE((out.v - xStar).squaredNorm(), eps) << variantName(variant) << " gap " << gap;
+                    SupportPoint sx;
+                    d.support(-out.v, sx);
+                    // the certificate held when the loop stopped (up to rounding of the last step)
+                    EXPECT_LE(2.0 * out.v.dot(out.v - sx.w), eps * (1.0 + 1e-6) + 1e-15)
+                        << variantName(variant) << " gap " << gap;
+                    EXPECT_LE(out.lowerBound, gap + 1e-12);
+                }
+            }
+        }
+    }
+}
+
+TEST(Gjk, CoalScheduleAgreesWithVanilla) {
+    // The authors' constants (GjkMomentumSchedule::Coal) change the path, not the answer.
+    std::mt19937_64 rng(12);
+    for (int trial = 0; trial < 200; ++trial) {
+        const PointSet a = randomCloud(rng, Vec3::Zero(), 1.0, 60);
+        const Vec3 cb = std::uniform_real_distribution<double>(1.5, 3.0)(rng) * randomUnit(rng);
+        const PointSet b = randomCloud(rng, cb, 0.5, 60);
+        auto ref = difference(a, b);
+        const GjkOutput reference = gjk(ref, settingsFor(GjkVariant::Vanilla, -cb));
+        ASSERT_EQ(reference.status, GjkStatus::Separated);
+        for (GjkVariant variant : kVariants) {
+            auto d = difference(a, b);
+            GjkSettings s = settingsFor(variant, -cb);
+            s.momentumSchedule = GjkMomentumSchedule::Coal;
+            const GjkOutput out = gjk(d, s);
+            ASSERT_EQ(out.status, GjkStatus::Separated) << variantName(variant);
+            EXPECT_NEAR(out.distance, reference.distance, 2e-8 * reference.distance) << variantName(variant);
+        }
     }
 }

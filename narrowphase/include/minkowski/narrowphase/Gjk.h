@@ -14,20 +14,32 @@
 /// point in GJK++'s direction d is `support(-d)`. The iterate x (van den Bergen's v) is the point
 /// of conv(W) closest to the origin; x = p_A - p_B for a Minkowski difference A - B.
 ///
+/// The accelerated variants follow GJK++ Alg. 6 (Alg. 7 for NesterovNormalized) with the
+/// paper's indexing: iteration k = 0 supports along x_0 = the caller's guess (d_{-1} = s_{-1} =
+/// x_0, so d_0 = x_0), W_1 = {s_0}, x_1 = s_0; from k = 1 on, d_k = delta_k d_{k-1} +
+/// (1 - delta_k) grad f(y_k) with delta_k = (k+1)/(k+3) (GjkMomentumSchedule::Paper; ::Coal
+/// gives the constants of the authors' code). The iterate in y_k is x_k, the projection.
+/// `iterations` counts supports of the main loop, the first included: coal's counter (number
+/// of projections) is iterations - 1 for a separated result, iterations for an overlap.
+///
 /// Departures from the papers, all documented where they happen:
-/// - x_0 = S(guess) is the support point in the guess direction (GJK++ requires x_0 in D; the
-///   caller's guess is any non-zero vector), and W_0 = {x_0} rather than the empty set.
-/// - The gradient is that of f(x) = ||x||^2 / 2, i.e. grad f(y) = y, so that d_{-1} = x_0 equals
-///   grad f(x_0) (GJK++ uses f = ||x||^2 with d_{-1} = x_0; coal drops the factor 2 as we do).
-/// - Every stopping test is relative, as van den Bergen's: ||x|| - mu <= eps ||x||, where mu is
-///   the best lower bound <d_j, s_j> / ||d_j|| over all iterations (valid for any direction d_j).
-///   The duality gap g(x) = 2 <x, x - s> <= eps of GJK++ (17)/(18) is the same test with mu taken
-///   from the current iteration only (||x||^2 - <x, s> = g/2); we use the monotone mu of van den
-///   Bergen for every variant so that all variants stop at the same relative accuracy.
-/// - The fixed-point switch (32) compares g with eps R^2, R the size of D (see isFixedPoint), and
-///   the acceleration also stops after a quarter of maxIterations (accelerationBudgetSpent), or
-///   when its support cannot improve W (stall).
-/// - NesterovNormalized uses coal's delta_k = (k+2)/(k+3) (Alg. 7 keeps (k+1)/(k+3)).
+/// - x_0 is not required to lie in D (GJK++ asks x_0 in D; the OBB-centre guess c_A - c_B of
+///   its benchmarks usually is, (1, 0, 0) usually is not); it only sets d_0 and the momentum.
+/// - The gradient is that of f(x) = ||x||^2 / 2, i.e. grad f(y) = y (GJK++ uses f = ||x||^2;
+///   coal drops the factor 2 as we do: only the direction matters, and both terms scale alike).
+/// - The stopping test (GjkConvergence) is by default van den Bergen's relative one for every
+///   variant: ||x|| - mu <= eps ||x||, mu the best lower bound <d_j, s_j> / ||d_j|| over all
+///   iterations (valid for any direction d_j, so it may also stop an accelerated iteration).
+///   GJK++'s duality gap g_FW(x) = 2 <x, x - s> <= eps, eq. (17)/(18), is the same test with mu
+///   from the current vanilla iteration only, and with an absolute eps (m^2): at eps = 1e-8 it
+///   stops ellipsoids 1 mm to 0.1 m apart with distance errors up to 4.7e-6 m (measured; the
+///   relative test: 1e-9 m), which is why it is an option (DualityGap), not the default.
+/// - The fixed-point switch (31)/(32) compares g(x_k) / 2 with eps R^2, R the size of D (the
+///   paper's absolute eps, made unit-free), or g with eps under DualityGap (the paper's).
+/// - The acceleration also stops after a quarter of maxIterations (accelerationBudgetSpent), or
+///   when its support cannot improve W (stall). Without the budget, Alg. 6 as printed hits the
+///   iteration cap (128) on ellipsoids: NesterovNormalized at -0.1 m with x_0 = (1, 0, 0) in 10
+///   of 20 pairs, Polyak at 1 mm in 7 of 40 (docs/gjk-acceleration.md).
 /// - Robustness of the sub-algorithm (JohnsonSimplex). Johnson's cached Delta_i choose the
 ///   subset as in the paper, but x and its barycentric coordinates come from edge vectors (the
 ///   best-conditioned edges of a triangle, signed volumes of a tetrahedron); a tetrahedron must
@@ -61,7 +73,12 @@ struct GjkSettings {
     GjkVariant variant = GjkVariant::Vanilla;
     /// The sub-distance algorithm that finds the point of conv(W) closest to the origin.
     SubAlgorithm subAlgorithm = SubAlgorithm::Johnson;
-    /// Relative tolerance eps: stop when ||x|| - mu <= eps ||x|| (van den Bergen Sec. 5).
+    /// The stopping test and the meaning of `tolerance`.
+    GjkConvergence convergence = GjkConvergence::VanDenBergen;
+    /// delta_k of the accelerated variants.
+    GjkMomentumSchedule momentumSchedule = GjkMomentumSchedule::Paper;
+    /// eps: relative (VanDenBergen: ||x|| - mu <= eps ||x||) or absolute (DualityGap:
+    /// g_FW <= eps, unit of D squared).
     double tolerance = defaults::kGjkTolerance;
     /// ||x|| <= absoluteTolerance counts as touching (van den Bergen's omega) (unit: metre).
     double absoluteTolerance = defaults::kGjkAbsoluteTolerance;
@@ -71,7 +88,9 @@ struct GjkSettings {
     bool booleanEarlyExit = false;
     /// Margin of the early exit: stop when the lower bound mu > earlyExitMargin (unit of D).
     double earlyExitMargin = 0.0;
-    /// Initial direction x_0 (any non-zero vector; zero or non-finite means (1, 0, 0)).
+    /// Initial direction x_0 (any non-zero vector; zero or non-finite means (1, 0, 0)). It is
+    /// also d_0 of the momentum, so its length matters to Polyak and Nesterov (GJK++ Sec. IV:
+    /// c_A - c_B, the OBB centres).
     Vec3 initialGuess = Vec3::UnitX();
 };
 
@@ -105,7 +124,7 @@ struct GjkOutput {
     Vec3 pb = Vec3::Zero(); ///< witness on the second set: sum lambda_i b_i (pa - pb = v)
     double distance = 0.0;   ///< ||v||, an upper bound on the distance from D to the origin
     double lowerBound = 0.0; ///< mu, a certified lower bound on that distance (<= distance)
-    int iterations = 0;      ///< main-loop iterations, the initial support included
+    int iterations = 0;      ///< main-loop iterations, the initial support included (coal: -1)
     int supportCalls = 0;    ///< support evaluations (one more than iterations per switch to vanilla)
     bool accelerationStopped = false; ///< an accelerated variant fell back to vanilla (eq. 31)
     Simplex simplex;         ///< terminal simplex W (for EPA)
@@ -128,14 +147,15 @@ class GjkRun {
 public:
     /// Writes into `out`, which must be default-constructed.
     GjkRun(S& support, const GjkSettings& settings, GjkOutput& out)
-        : support_(support), settings_(settings), momentum_(settings.variant, Vec3::Zero()),
+        : support_(support), settings_(settings),
+          momentum_(settings.variant, settings.momentumSchedule, Vec3::UnitX(), Vec3::Zero()),
           out_(out) {}
 
     void solve() {
         if (start()) {
             return finish(GjkStatus::SeparatedEarlyExit);
         }
-        for (int k = 0;; ++k) {
+        for (int k = 1;; ++k) { // GJK++ indexing: k = 0 was the support along x_0 (start())
             if (const std::optional<GjkStatus> st = stopBeforeSupport()) {
                 return finish(*st);
             }
@@ -158,24 +178,28 @@ public:
                     }
                 }
             }
-            if (const std::optional<GjkStatus> st = stopAfterSupport(s)) {
+            if (const std::optional<GjkStatus> st = stopAfterSupport(s, d == v_)) {
                 return finish(*st);
             }
         }
     }
 
 private:
-    /// x_0 = S(guess), W_0 = {x_0}, d_{-1} = s_{-1} = x_0. True on an early exit.
+    /// Iteration k = 0 of GJK++ Alg. 6: x_0 = the guess, W_0 = {}, d_0 = x_0, s_0 = S(x_0),
+    /// W_1 = {s_0}, x_1 = s_0. True on an early exit.
     bool start() {
         Vec3 guess = settings_.initialGuess;
         if (!guess.allFinite() || !(guess.squaredNorm() > 0.0)) {
             guess = Vec3::UnitX();
         }
+        if (!std::isfinite(guess.squaredNorm())) { // |x_0| ~ 1e300: keep the direction only
+            guess /= guess.cwiseAbs().maxCoeff();
+        }
         SupportPoint s;
         supportAlong(guess, s);
         out_.iterations = 1;
         simplex_.addAndProject(s, v_, enclosureSlack());
-        momentum_ = GjkMomentum(settings_.variant, v_);
+        momentum_ = GjkMomentum(settings_.variant, settings_.momentumSchedule, guess, s.w);
         return earlyExit(guess, s);
     }
 
@@ -194,22 +218,32 @@ private:
         return settings_.booleanEarlyExit && lowerBound_ > settings_.earlyExitMargin;
     }
 
-    /// Fixed-point test (31)/(32): g(x_k) / 2 = ||x||^2 - <x, s_k> <= eps R^2, or s_k in W.
-    /// Departure: GJK++ compares g with its absolute tolerance (m^2, shapes of about a metre); we
-    /// scale eps by R^2, R = the largest support point seen (the size of D). Comparing with
-    /// eps ||x||^2 instead (our relative termination) lets Polyak's unnormalised momentum, which
-    /// is dominated by the first, large iterates, crawl at an angle of 1e-4 rad to x for hundreds
-    /// of iterations when the shapes are close (measured on ellipsoids, Gjk tests).
+    /// Fixed-point test (31)/(32) on g(x_k) = 2 <x_k, x_k - s_k>, or s_k already in W (the
+    /// exact case g = 0 of eq. 31). DualityGap: g <= eps (GJK++ Alg. 6 line 5, absolute).
+    /// VanDenBergen: g / 2 <= eps R^2, R = the largest support point seen (the size of D): the
+    /// paper's absolute eps made unit-free. Not eps ||x_k||^2 (the relative stopping test's
+    /// scale): it never holds on overlapping shapes (x* = 0), so Polyak's momentum kept adding
+    /// supports 5e-9 m apart until the sliver tetrahedra they form were declared to hold the
+    /// origin, with witnesses up to 0.107 m apart (ellipsoids 1 cm deep, x_0 = (1, 0, 0)). It
+    /// would save Nesterov 20% of its iterations at 1 mm - 0.1 m on ellipsoids (11.3 instead of
+    /// 14.1, vanilla 28.8) and nothing on YCB hulls (docs/gjk-acceleration.md).
     [[nodiscard]] bool isFixedPoint(const SupportPoint& s) const {
         const double vv = v_.squaredNorm();
-        return vv - v_.dot(s.w) <= settings_.tolerance * maxSupport2_ || simplex_.contains(s.w);
+        const double g = 2.0 * (vv - v_.dot(s.w));
+        const double bound = settings_.convergence == GjkConvergence::DualityGap
+                                 ? settings_.tolerance
+                                 : 2.0 * settings_.tolerance * maxSupport2_;
+        return g <= bound || simplex_.contains(s.w);
     }
 
     /// Safeguard (not in GJK++): the acceleration stops once a quarter of the iteration budget
     /// is spent, so vanilla GJK always keeps three quarters. It fires where the momentum
-    /// direction converges sublinearly: NesterovNormalized on strictly convex, distant shapes
-    /// (57 -> 36 iterations at 1 m on ellipsoids), and Polyak's unnormalised momentum when x_0 is
-    /// 10x longer than the later iterates (a warm start from a moved pair: 128 -> 90 at 1e-10).
+    /// direction converges sublinearly and eq. (31) never holds: NesterovNormalized on strictly
+    /// convex shapes (its unit direction turns by at most 1 - delta_k per step; ellipsoids
+    /// overlapping by 0.1 m from x_0 = (1, 0, 0)), and Polyak's delta_k = (k+1)/(k+3), whose
+    /// d_k is dominated by the first, long iterates (weights (j+2) / ((k+2)(k+3)) on x_j) and
+    /// crawls at a small angle to x_k when the shapes are 1 mm apart. Without it those runs hit
+    /// the 128-iteration cap (docs/gjk-acceleration.md).
     [[nodiscard]] bool accelerationBudgetSpent() const {
         return out_.iterations >= settings_.maxIterations / 4;
     }
@@ -231,12 +265,12 @@ private:
     }
 
     /// Convergence, degeneracy and the simplex update with the new support s.
-    std::optional<GjkStatus> stopAfterSupport(const SupportPoint& s) {
+    std::optional<GjkStatus> stopAfterSupport(const SupportPoint& s, bool alongX) {
         const double vv = v_.squaredNorm();
         const double vn = std::sqrt(vv);
         const double gap = vn - lowerBound_;
-        if (gap <= settings_.tolerance * vn) {
-            return GjkStatus::Separated; // ||x|| - mu <= eps ||x|| (van den Bergen Sec. 5)
+        if (converged(s, alongX, vv, vn, gap)) {
+            return GjkStatus::Separated;
         }
         if (simplex_.contains(s.w)) {
             return stall(s, gap, vn); // same or alternating support points (Sec. 5, Fig. 3)
@@ -259,6 +293,16 @@ private:
         return std::nullopt;
     }
 
+    /// The stopping test of settings_.convergence on x_k and s_k.
+    [[nodiscard]] bool converged(const SupportPoint& s, bool alongX, double vv, double vn,
+                                 double gap) const {
+        if (settings_.convergence == GjkConvergence::DualityGap) {
+            // GJK++ eq. (17): g_FW(x_k) = 2 <x_k, x_k - s_k>, valid only for s_k = S(x_k)
+            return alongX && 2.0 * (vv - v_.dot(s.w)) <= settings_.tolerance;
+        }
+        return gap <= settings_.tolerance * vn; // ||x|| - mu <= eps ||x|| (van den Bergen Sec. 5)
+    }
+
     /// A degeneracy (below) met while the momentum is active: the momentum direction's support
     /// could not improve W, which is the fixed point of eq. (31) in another guise. Like it, the
     /// acceleration stops for good and the iteration is redone by vanilla GJK from x_k, W_k.
@@ -275,7 +319,10 @@ private:
     /// machine precision when the gap is below the rounding floor, a genuine degeneracy otherwise.
     /// Without a positive lower bound there is no evidence of separation at all: Degenerate.
     [[nodiscard]] GjkStatus stuck(const SupportPoint& s, double gap, double vn) const {
-        const bool converged = lowerBound_ > 0.0 && gap <= settings_.tolerance * vn + roundoff(s, vn);
+        const double allowed = settings_.convergence == GjkConvergence::DualityGap
+                                   ? settings_.tolerance / (2.0 * vn) // 2 ||x|| gap <= eps
+                                   : settings_.tolerance * vn;
+        const bool converged = lowerBound_ > 0.0 && gap <= allowed + roundoff(s, vn);
         return converged ? GjkStatus::Separated : GjkStatus::Degenerate;
     }
 
@@ -325,30 +372,57 @@ private:
     GjkMomentum momentum_;
     Vec3 v_ = Vec3::Zero();
     double lowerBound_ = 0.0;
-    double maxSupport2_ = 0.0; ///< R^2, the largest ||s||^2 seen (scale of D)
+    double maxSupport2_ = 0.0; ///< R^2, the largest ||s||^2 seen (the scale of D)
     GjkOutput& out_;
 };
+
+} // namespace detail
+
+namespace detail {
+
+/// One GjkRun with the sub-algorithm of `settings`.
+template <class S>
+void runGjk(S& support, const GjkSettings& settings, GjkOutput& out) {
+    switch (settings.subAlgorithm) {
+    case SubAlgorithm::SignedVolume:
+        GjkRun<S, SignedVolumeSimplex>(support, settings, out).solve();
+        break;
+    case SubAlgorithm::Barycode:
+        GjkRun<S, BarycodeSimplex>(support, settings, out).solve();
+        break;
+    case SubAlgorithm::Johnson:
+        GjkRun<S, JohnsonSimplex>(support, settings, out).solve();
+        break;
+    }
+}
 
 } // namespace detail
 
 /// Runs the GJK variant of `settings` on the convex set D behind `support` and returns the point
 /// of D closest to the origin (or the early-exit / overlap verdict). Never allocates, never
 /// throws, never returns NaN for finite supports.
+///
+/// Fallback (not in GJK++): an accelerated run that ends Degenerate is redone by vanilla GJK
+/// from the guess; iterations and support calls add up, accelerationStopped is set. The
+/// momentum can lead the sub-algorithm onto simplices it cannot project within rounding: a
+/// 2 mm box 1e-6 m from a 2000 m box (points 1e3 m from the origin) gave x with the wrong sign
+/// of z, 3e-6 m long, where vanilla GJK finds 1e-6 m (HardCase.ScaleDisparity1e3). No
+/// accelerated run of the generated benchmark sets ends Degenerate (docs/gjk-acceleration.md).
 template <class S>
 [[nodiscard]] GjkOutput gjk(S& support, const GjkSettings& settings) {
     GjkOutput out;
-    switch (settings.subAlgorithm) {
-    case SubAlgorithm::SignedVolume:
-        detail::GjkRun<S, detail::SignedVolumeSimplex>(support, settings, out).solve();
-        break;
-    case SubAlgorithm::Barycode:
-        detail::GjkRun<S, detail::BarycodeSimplex>(support, settings, out).solve();
-        break;
-    case SubAlgorithm::Johnson:
-        detail::GjkRun<S, detail::JohnsonSimplex>(support, settings, out).solve();
-        break;
+    detail::runGjk(support, settings, out);
+    if (out.status != GjkStatus::Degenerate || settings.variant == GjkVariant::Vanilla) {
+        return out;
     }
-    return out;
+    GjkSettings vanilla = settings;
+    vanilla.variant = GjkVariant::Vanilla;
+    GjkOutput retry;
+    detail::runGjk(support, vanilla, retry);
+    retry.iterations += out.iterations;
+    retry.supportCalls += out.supportCalls;
+    retry.accelerationStopped = true;
+    return retry;
 }
 
 } // namespace mk

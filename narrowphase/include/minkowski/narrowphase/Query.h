@@ -65,6 +65,29 @@ enum class SubAlgorithm : unsigned char {
                   ///< early enclosure test for overlaps ("barycode", BarycodeSimplex.h)
 };
 
+/// Stopping test of the GJK solvers (GjkSettings::convergence).
+enum class GjkConvergence : unsigned char {
+    /// ||x|| - mu <= eps ||x|| with mu the best lower bound <d_j, s_j> / ||d_j|| over all
+    /// iterations (van den Bergen 1999, Sec. 5): relative, the same accuracy for every variant.
+    VanDenBergen,
+    /// GJK++ eq. (17)/(18): the Frank-Wolfe duality gap g_FW(x_k) = 2 <x_k, x_k - s_k> <= eps
+    /// with s_k the support along x_k, which bounds ||x_k - x*||^2 <= eps: absolute, eps in m^2
+    /// (GJK++ Sec. IV: eps = 1e-8 m^2, a distance within 1e-4 m). The paper's criterion; the
+    /// fixed-point switch of the accelerated variants (eq. 31) then uses the same eps.
+    DualityGap,
+};
+
+/// The momentum parameter delta_k of the accelerated GJK solvers (GJK++ Alg. 6 line 1).
+enum class GjkMomentumSchedule : unsigned char {
+    /// delta_k = (k+1)/(k+3) for Polyak, Nesterov and normalised Nesterov, as printed in
+    /// GJK++ Alg. 6 (Alg. 7 changes line 3 only).
+    Paper,
+    /// The constants of the authors' code (coal src/narrowphase/gjk.cpp): Polyak
+    /// delta_k = 1/(k+1), i.e. d_k = d_{k-1}/(k+1) + k/(k+1) x_k, which forgets d_{k-1} within a
+    /// few iterations; normalised Nesterov delta_k = (k+2)/(k+3); plain Nesterov (k+1)/(k+3).
+    Coal,
+};
+
 /// Initial guess x0 of the separation vector (GJK++ Sec. IV-E).
 enum class WarmStart : unsigned char {
     None,                ///< x0 = (1, 0, 0) ("none")
@@ -111,12 +134,16 @@ struct QueryRequest {
     /// Sub-distance algorithm of the GJK solvers (and of the GJK that MPR falls back to).
     SubAlgorithm subAlgorithm = SubAlgorithm::Johnson;
 
-    /// GJK relative tolerance eps in ||v|| - mu <= eps * ||v|| (van den Bergen 1999, Sec. 3.3);
-    /// also the duality-gap tolerance of the accelerated variants (GJK++ eq. 17/18).
+    /// GJK tolerance eps: relative, ||v|| - mu <= eps * ||v|| (van den Bergen 1999, Sec. 3.3),
+    /// or absolute, g_FW <= eps (unit: m^2) with gjkConvergence = DualityGap (GJK++ eq. 17/18).
     double tolerance = defaults::kGjkTolerance;
     /// Absolute floor: ||v||^2 <= absoluteTolerance^2 counts as touching (unit: metre).
     double absoluteTolerance = defaults::kGjkAbsoluteTolerance;
     int maxIterations = defaults::kGjkMaxIterations;
+    /// Stopping test of the GJK solvers; DualityGap makes `tolerance` absolute (unit: m^2).
+    GjkConvergence gjkConvergence = GjkConvergence::VanDenBergen;
+    /// delta_k of gjk-polyak, gjk-nesterov and gjk-nesterov-normalized.
+    GjkMomentumSchedule gjkMomentum = GjkMomentumSchedule::Paper;
     /// EPA / MPR penetration-depth tolerance (unit: metre).
     double penetrationTolerance = defaults::kEpaTolerance;
     int maxPenetrationIterations = defaults::kEpaMaxIterations;
