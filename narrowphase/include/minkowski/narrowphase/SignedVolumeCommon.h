@@ -183,9 +183,9 @@ protected:
 
     /// W, lambda and x from r; false (nothing changed) when r is not finite.
     bool commit(const SubResult& r, Vec3& v) {
-        if (r.bits == 0u || !r.v.allFinite() ||
-            !std::all_of(r.lambda.begin(), r.lambda.end(),
-                         [](double l) { return std::isfinite(l); })) {
+        // one test for all: a NaN or an infinity anywhere makes the sum non-finite
+        const double check = r.v.sum() + r.lambda[0] + r.lambda[1] + r.lambda[2] + r.lambda[3];
+        if (r.bits == 0u || !std::isfinite(check)) {
             return false;
         }
         bits_ = r.bits;
