@@ -8,12 +8,11 @@
 #include "minkowski/bench/Paper.h"
 #include "minkowski/bench/ProblemCsv.h"
 
-#include <spdlog/spdlog.h>
-
 #include <chrono>
 #include <cmath>
 #include <filesystem>
 #include <iostream>
+#include <spdlog/spdlog.h>
 #include <stdexcept>
 
 namespace mk::cli {
@@ -29,7 +28,8 @@ struct Common {
 };
 
 void addCommon(CLI::App* app, Common& c, const char* posesHelp) {
-    app->add_option("--poses,--pairs", c.poses, posesHelp)->check(CLI::PositiveNumber)
+    app->add_option("--poses,--pairs", c.poses, posesHelp)
+        ->check(CLI::PositiveNumber)
         ->capture_default_str();
     app->add_option("--repeats", c.repeats, "Timed repetitions of each query")
         ->check(CLI::PositiveNumber)
@@ -47,8 +47,7 @@ void checkCommon(const Common& c) {
         throw UsageError("--tolerance must be in (0, 1), got " + std::to_string(c.tolerance));
     }
     if (!c.out.empty()) {
-        const std::filesystem::path parent =
-            std::filesystem::absolute(c.out).parent_path();
+        const std::filesystem::path parent = std::filesystem::absolute(c.out).parent_path();
         if (!std::filesystem::is_directory(parent)) {
             throw bench::FileError("cannot write '" + c.out + "': folder '" + parent.string() +
                                    "' does not exist");
@@ -82,8 +81,7 @@ public:
                          "Shape kinds: box, rounded-box, cone, ellipsoid, hullN (N of --points), "
                          "meshes (with --meshes); default all")
             ->delimiter(',');
-        sdf_->add_option("--points", sdfOptions_.hullPoints,
-                         "Point counts of the random hulls")
+        sdf_->add_option("--points", sdfOptions_.hullPoints, "Point counts of the random hulls")
             ->delimiter(',')
             ->check(CLI::Range(4, 100000))
             ->capture_default_str();
@@ -92,8 +90,9 @@ public:
                          "radius")
             ->delimiter(',')
             ->check(CLI::Range(-0.5, 10.0));
-        sdf_->add_option("--meshes", meshes_, "Also pairs of the convex hulls of this folder's "
-                                              "*.obj files (kind 'meshes')")
+        sdf_->add_option("--meshes", meshes_,
+                         "Also pairs of the convex hulls of this folder's "
+                         "*.obj files (kind 'meshes')")
             ->type_name("DIR");
         sdf_->footer("\nExample:\n  minkowski paper sdf --poses 20 --repeats 20 --out sdf.csv\n"
                      "Exit codes: 0 success, 2 usage error, 1 failure.");

@@ -7,7 +7,6 @@
 #include "minkowski/narrowphase/Rtr.h"
 
 #include <Eigen/Core>
-
 #include <array>
 #include <stdexcept>
 
@@ -34,6 +33,8 @@ QueryRequest requestFor(SolverKind solver, double tolerance, double L) {
 }
 
 /// Table II of the paper, upper triangle, row-major: {GJK-EPA, ours} in microseconds.
+// one line per row of the table
+// clang-format off
 constexpr std::array<std::array<int, 2>, 36> kTableTwo{{
     {58, 14}, {68, 30}, {73, 37}, {67, 31}, {66, 25}, {65, 22}, {59, 24}, {68, 56},
     {72, 52}, {77, 61}, {67, 43}, {65, 27}, {63, 29}, {53, 37}, {68, 57},
@@ -44,6 +45,7 @@ constexpr std::array<std::array<int, 2>, 36> kTableTwo{{
     {50, 25}, {67, 42},
     {83, 60},
 }};
+// clang-format on
 
 /// Eq. (20) at the normal n of `r` with the support points s_A(n) and s_B(-n) (world frame).
 double optimalityAt(const QueryResult& r, const Shape& a, const Pose& poseA, const Shape& b,
@@ -104,8 +106,9 @@ std::vector<RtrPaperInstance> runRtrPaper(const RtrPaperOptions& options) {
                 for (int attempt = 0;; ++attempt) {
                     if (attempt == kMaxAttempts) {
                         throw std::runtime_error("paper rtr: the reference GJK/EPA does not "
-                                                 "converge on " + shapes[size_t(i)].name +
-                                                 " - " + shapes[size_t(j)].name);
+                                                 "converge on " +
+                                                 shapes[size_t(i)].name + " - " +
+                                                 shapes[size_t(j)].name);
                     }
                     const Pose poseA(randomRotation(rng), Vec3::Zero());
                     const Quat rotationB = randomRotation(rng);
@@ -117,12 +120,12 @@ std::vector<RtrPaperInstance> runRtrPaper(const RtrPaperOptions& options) {
                         continue;
                     }
                     RtrPaperInstance in{i, j, target, L, {}, {}};
-                    in.gjkEpa = timePaperQuery(a, poseA, b, *poseB,
-                                               requestFor(SolverKind::Gjk, options.tolerance, L),
-                                               samples);
-                    in.rtr = timePaperQuery(a, poseA, b, *poseB,
-                                            requestFor(SolverKind::Rtr, options.tolerance, L),
-                                            samples);
+                    in.gjkEpa =
+                        timePaperQuery(a, poseA, b, *poseB,
+                                       requestFor(SolverKind::Gjk, options.tolerance, L), samples);
+                    in.rtr =
+                        timePaperQuery(a, poseA, b, *poseB,
+                                       requestFor(SolverKind::Rtr, options.tolerance, L), samples);
                     in.gjkEpaOptimality = optimalityAt(in.gjkEpa.result, a, poseA, b, *poseB);
                     in.rtrOptimality = optimalityAt(in.rtr.result, a, poseA, b, *poseB);
                     out.push_back(std::move(in));

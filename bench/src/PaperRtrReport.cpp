@@ -39,7 +39,9 @@ struct Pair {
     }
 };
 
-std::string ratio(double num, double den) { return formatNumber("%.2f", num / den); }
+std::string ratio(double num, double den) {
+    return formatNumber("%.2f", num / den);
+}
 
 } // namespace
 
@@ -51,9 +53,9 @@ std::string rtrPaperReport(const std::vector<RtrPaperInstance>& instances,
         pairs[{in.a, in.b}].add(in, options.tolerance);
     }
     const std::vector<std::string> header{
-        "pair",         "n",           "gjk+epa us", "rtr us",     "rtr/gjk",  "paper gjk-epa",
-        "paper rtr",    "paper ratio", "gjk+epa it", "rtr it",     "rtr tcg",  "opt gjk+epa",
-        "opt rtr",      "err gjk/L",   "err rtr/L",  "rtr<=epa %", "fail g/r"};
+        "pair",      "n",           "gjk+epa us", "rtr us",     "rtr/gjk", "paper gjk-epa",
+        "paper rtr", "paper ratio", "gjk+epa it", "rtr it",     "rtr tcg", "opt gjk+epa",
+        "opt rtr",   "err gjk/L",   "err rtr/L",  "rtr<=epa %", "fail g/r"};
     std::vector<std::vector<std::string>> rows;
     Pair all;
     std::vector<double> paperGjk, paperRtr;
@@ -62,17 +64,17 @@ std::string rtrPaperReport(const std::vector<RtrPaperInstance>& instances,
         paperGjk.push_back(paper.gjkEpaUs);
         paperRtr.push_back(paper.rtrUs);
         const double n = static_cast<double>(p.gjk.size());
-        rows.push_back({shapes[size_t(key.first)].name + " - " + shapes[size_t(key.second)].name,
-                        formatNumber("%.0f", n), formatNumber("%.2f", mean(p.gjk)),
-                        formatNumber("%.2f", mean(p.rtr)), ratio(mean(p.rtr), mean(p.gjk)),
-                        std::to_string(paper.gjkEpaUs), std::to_string(paper.rtrUs),
-                        ratio(paper.rtrUs, paper.gjkEpaUs), formatNumber("%.1f", mean(p.gjkIt)),
-                        formatNumber("%.1f", mean(p.rtrIt)), formatNumber("%.1f", mean(p.rtrTcg)),
-                        formatNumber("%.1e", median(p.gjkOpt)), formatNumber("%.1e", median(p.rtrOpt)),
-                        formatNumber("%.1e", maximum(p.gjkErr)),
-                        formatNumber("%.1e", maximum(p.rtrErr)),
-                        formatNumber("%.1f", 100.0 * p.rtrNotDeeper / n),
-                        std::to_string(p.gjkFail) + "/" + std::to_string(p.rtrFail)});
+        rows.push_back(
+            {shapes[size_t(key.first)].name + " - " + shapes[size_t(key.second)].name,
+             formatNumber("%.0f", n), formatNumber("%.2f", mean(p.gjk)),
+             formatNumber("%.2f", mean(p.rtr)), ratio(mean(p.rtr), mean(p.gjk)),
+             std::to_string(paper.gjkEpaUs), std::to_string(paper.rtrUs),
+             ratio(paper.rtrUs, paper.gjkEpaUs), formatNumber("%.1f", mean(p.gjkIt)),
+             formatNumber("%.1f", mean(p.rtrIt)), formatNumber("%.1f", mean(p.rtrTcg)),
+             formatNumber("%.1e", median(p.gjkOpt)), formatNumber("%.1e", median(p.rtrOpt)),
+             formatNumber("%.1e", maximum(p.gjkErr)), formatNumber("%.1e", maximum(p.rtrErr)),
+             formatNumber("%.1f", 100.0 * p.rtrNotDeeper / n),
+             std::to_string(p.gjkFail) + "/" + std::to_string(p.rtrFail)});
         const auto append = [](std::vector<double>& to, const std::vector<double>& from) {
             to.insert(to.end(), from.begin(), from.end());
         };
@@ -90,16 +92,16 @@ std::string rtrPaperReport(const std::vector<RtrPaperInstance>& instances,
         all.rtrFail += p.rtrFail;
     }
     const double n = static_cast<double>(all.gjk.size());
-    rows.push_back({"all pairs", formatNumber("%.0f", n), formatNumber("%.2f", mean(all.gjk)),
-                    formatNumber("%.2f", mean(all.rtr)), ratio(mean(all.rtr), mean(all.gjk)),
-                    formatNumber("%.1f", mean(paperGjk)), formatNumber("%.1f", mean(paperRtr)),
-                    ratio(mean(paperRtr), mean(paperGjk)), formatNumber("%.1f", mean(all.gjkIt)),
-                    formatNumber("%.1f", mean(all.rtrIt)), formatNumber("%.1f", mean(all.rtrTcg)),
-                    formatNumber("%.1e", median(all.gjkOpt)), formatNumber("%.1e", median(all.rtrOpt)),
-                    formatNumber("%.1e", maximum(all.gjkErr)),
-                    formatNumber("%.1e", maximum(all.rtrErr)),
-                    formatNumber("%.2f", 100.0 * all.rtrNotDeeper / n),
-                    std::to_string(all.gjkFail) + "/" + std::to_string(all.rtrFail)});
+    rows.push_back(
+        {"all pairs", formatNumber("%.0f", n), formatNumber("%.2f", mean(all.gjk)),
+         formatNumber("%.2f", mean(all.rtr)), ratio(mean(all.rtr), mean(all.gjk)),
+         formatNumber("%.1f", mean(paperGjk)), formatNumber("%.1f", mean(paperRtr)),
+         ratio(mean(paperRtr), mean(paperGjk)), formatNumber("%.1f", mean(all.gjkIt)),
+         formatNumber("%.1f", mean(all.rtrIt)), formatNumber("%.1f", mean(all.rtrTcg)),
+         formatNumber("%.1e", median(all.gjkOpt)), formatNumber("%.1e", median(all.rtrOpt)),
+         formatNumber("%.1e", maximum(all.gjkErr)), formatNumber("%.1e", maximum(all.rtrErr)),
+         formatNumber("%.2f", 100.0 * all.rtrNotDeeper / n),
+         std::to_string(all.gjkFail) + "/" + std::to_string(all.rtrFail)});
     std::vector<bool> blank(rows.size(), false);
     blank.back() = true;
 
@@ -108,7 +110,8 @@ std::string rtrPaperReport(const std::vector<RtrPaperInstance>& instances,
         << " random poses per pair with MTD uniform in [" << options.minDistance << ", "
         << options.maxDistance << "] L, each query timed " << options.repeats
         << " times (mean of the fastest 90%); eps_g (relative), GJK eps and EPA depth / L = "
-        << options.tolerance << ". Times: mean over the poses (us); paper: Table II (i5-12400F, "
+        << options.tolerance
+        << ". Times: mean over the poses (us); paper: Table II (i5-12400F, "
            "GJK-EPA of libccd/FCL).\n\n"
         << alignedTable(header, rows, 1, blank)
         << "\nit: GJK + EPA iterations, RTR steps and truncated-CG steps (tcg); opt: median of the "
@@ -135,8 +138,8 @@ std::string rtrPaperCsv(const std::vector<RtrPaperInstance>& instances) {
                    csvNumber(in.L) + "," + csvNumber(in.reference) + "," + name + "," +
                    csvNumber(q->timeNs) + "," + std::string(mk::name(r.status)) + "," +
                    csvNumber(r.distance) + "," + std::to_string(r.iterations) + "," +
-                   std::to_string(r.penetrationIterations) + "," + csvNumber(optimality) +
-                   "," + (rtrPaperFailed(*q) ? "1" : "0") + "\n";
+                   std::to_string(r.penetrationIterations) + "," + csvNumber(optimality) + "," +
+                   (rtrPaperFailed(*q) ? "1" : "0") + "\n";
         }
     }
     return csv;

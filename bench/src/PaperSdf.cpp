@@ -119,7 +119,8 @@ std::vector<SdfPaperInstance> runSdfPaper(const SdfPaperOptions& options) {
                 for (int attempt = 0;; ++attempt) {
                     if (attempt == kMaxAttempts) {
                         throw std::runtime_error("paper sdf: the reference GJK/EPA does not "
-                                                 "converge on '" + kind + "' poses");
+                                                 "converge on '" +
+                                                 kind + "' poses");
                     }
                     const Shape& a = pool[pick(rng)];
                     const Shape& b = pool[pick(rng)];

@@ -68,8 +68,8 @@ struct Group {
     }
 };
 
-const std::vector<std::string> kTimeHeader{"n",        "sdf us",    "gjk us",    "mpr us",
-                                           "sdf/gjk",  "sdf/mpr",   "sdf<gjk %", "sdf<mpr %"};
+const std::vector<std::string> kTimeHeader{"n",       "sdf us",  "gjk us",    "mpr us",
+                                           "sdf/gjk", "sdf/mpr", "sdf<gjk %", "sdf<mpr %"};
 
 std::string taskTitle(Task task) {
     return task == Task::Boolean
@@ -117,8 +117,7 @@ std::string summary(const std::vector<SdfPaperInstance>& instances, Task task,
         std::vector<std::string> row{kind};
         const auto cells = group.cells(false);
         row.insert(row.end(), cells.begin(), cells.end());
-        row.push_back(task == Task::Boolean ? formatNumber("%.1f", paperFasterThanGjk(kind))
-                                            : "-");
+        row.push_back(task == Task::Boolean ? formatNumber("%.1f", paperFasterThanGjk(kind)) : "-");
         rows.push_back(std::move(row));
     }
     return alignedTable(header, rows, 1, {});
@@ -132,8 +131,7 @@ std::string sdfPaperReport(const std::vector<SdfPaperInstance>& instances,
     const std::vector<std::string> kinds = sdfPaperKinds(options);
     out << "SDF ellipsoid method vs GJK vs MPR (Lopez-Adeva & Merchante 2024, Sec. 5): pairs of "
            "one kind, "
-        << options.poses << " random poses per kind and level, each query timed "
-        << options.repeats
+        << options.poses << " random poses per kind and level, each query timed " << options.repeats
         << " times (mean of the fastest 90%), tolerance " << options.tolerance
         << ". d/L: MTD over the mean bounding radius L. Times: mean over the poses (us).\n";
     for (const Task task : {Task::Boolean, Task::SignedDistance}) {

@@ -6,9 +6,8 @@
 #include "minkowski/bench/Paper.h"
 #include "minkowski/narrowphase/Collide.h"
 
-#include <gtest/gtest.h>
-
 #include <cmath>
+#include <gtest/gtest.h>
 #include <random>
 #include <stdexcept>
 

@@ -33,8 +33,8 @@ struct PaperShape {
 
 /// One solver's answer to one pose, timed.
 struct PaperQuery {
-    double timeNs = 0.0;  ///< mean of the fastest 90% of the repeats, clock overhead removed
-    QueryResult result;   ///< the last repeat's answer
+    double timeNs = 0.0; ///< mean of the fastest 90% of the repeats, clock overhead removed
+    QueryResult result;  ///< the last repeat's answer
 };
 
 /// Times `request` on the pose `repeats` times (at least one), after one untimed warm-up call.
@@ -59,16 +59,15 @@ double meanBoundingRadius(const Shape& a, const Shape& b);
 
 /// Signed distance levels in units of L: the paper's range -0.05..0.05 (it draws 100 values
 /// uniformly in it; we use 11 levels) and one level on each side beyond it.
-inline const std::vector<double> kSdfPaperLevels{-0.2,  -0.05, -0.04, -0.03, -0.02,
-                                                 -0.01, 0.0,   0.01,  0.02,  0.03,
-                                                 0.04,  0.05,  0.2};
+inline const std::vector<double> kSdfPaperLevels{-0.2, -0.05, -0.04, -0.03, -0.02, -0.01, 0.0,
+                                                 0.01, 0.02,  0.03,  0.04,  0.05,  0.2};
 
 struct SdfPaperOptions {
-    int poses = 20;    ///< random rotation pairs per kind and level (the paper: 1000)
-    int repeats = 20;  ///< timed repetitions of each query
+    int poses = 20;   ///< random rotation pairs per kind and level (the paper: 1000)
+    int repeats = 20; ///< timed repetitions of each query
     std::uint64_t seed = 0;
-    std::vector<double> levels = kSdfPaperLevels;      ///< signed distances / L
-    std::vector<int> hullPoints{50, 200, 500, 1000};   ///< the paper's polyhedra (Sec. 5.1)
+    std::vector<double> levels = kSdfPaperLevels;    ///< signed distances / L
+    std::vector<int> hullPoints{50, 200, 500, 1000}; ///< the paper's polyhedra (Sec. 5.1)
     /// Kinds to run (box, rounded-box, cone, ellipsoid, hull50, ..., meshes); empty: all.
     std::vector<std::string> kinds;
     /// Extra kind "meshes": pairs drawn from these shapes (e.g. YCB hulls); empty: none.
@@ -82,9 +81,9 @@ struct SdfPaperOptions {
 struct SdfPaperInstance {
     std::string kind;
     Task task = Task::Boolean;
-    double level = 0.0;      ///< target signed distance / L
-    double reference = 0.0;  ///< MTD of the placed pose (GJK/EPA, tight) (unit: metre)
-    double L = 0.0;          ///< mean bounding radius (unit: metre)
+    double level = 0.0;     ///< target signed distance / L
+    double reference = 0.0; ///< MTD of the placed pose (GJK/EPA, tight) (unit: metre)
+    double L = 0.0;         ///< mean bounding radius (unit: metre)
     PaperQuery sdf, gjk, mpr;
 };
 
@@ -117,8 +116,8 @@ std::string sdfPaperCsv(const std::vector<SdfPaperInstance>& instances);
 std::vector<PaperShape> rtrPaperShapes();
 
 struct RtrPaperOptions {
-    int poses = 100;   ///< random poses per pair (the paper: 10,000)
-    int repeats = 20;  ///< timed repetitions of each query
+    int poses = 100;  ///< random poses per pair (the paper: 10,000)
+    int repeats = 20; ///< timed repetitions of each query
     std::uint64_t seed = 0;
     double minDistance = -0.05; ///< signed distance range of the poses / L (the paper: contact)
     double maxDistance = 0.0;
