@@ -1,9 +1,12 @@
 /// \file micro_narrowphase.cpp
 /// Google Benchmark micro-benchmarks of mk::collide: an ellipsoid pair and a mesh pair, in close
-/// proximity (1 cm) and overlapping (-1 cm), boolean and signed distance, every solver, obb warm
-/// start. Problems come from the same generator as `minkowski bench --generated`.
+/// proximity (1 cm) and overlapping (-1 cm), boolean and signed distance, every solver (the GJK
+/// solvers once per sub-distance algorithm: johnson, signed-volume, barycode), obb warm start.
+/// Problems come from the same generator as `minkowski bench --generated`. Names end in the
+/// solver choice: `mesh/close/boolean/gjk`, `mesh/close/boolean/gjk:subalgo=barycode`.
 ///
 ///   build/release/bench/bench_narrowphase --benchmark_filter=mesh
+///   build/release/bench/bench_narrowphase --benchmark_filter='mesh/close/boolean/gjk(:|$)'
 
 #include "minkowski/bench/Contender.h"
 #include "minkowski/bench/Generator.h"
@@ -30,9 +33,25 @@ std::vector<CollisionProblem> pairProblems(bool meshes) {
     return set.problems;
 }
 
-void runQuery(benchmark::State& state, const CollisionProblem& problem, mk::SolverKind solver,
-              mk::bench::BenchTask task) {
-    const mk::bench::SolverContender contender(solver, mk::WarmStart::Obb);
+/// Every solver with johnson, then the GJK solvers with the other sub-algorithms.
+std::vector<mk::SolverChoice> allChoices() {
+    std::vector<mk::SolverChoice> choices;
+    for (mk::SolverKind solver : mk::allSolvers()) {
+        choices.push_back({solver, mk::SubAlgorithm::Johnson});
+    }
+    for (mk::SolverKind solver : mk::allSolvers()) {
+        for (mk::SubAlgorithm sub : mk::allSubAlgorithms()) {
+            if (mk::usesSubAlgorithm(solver) && sub != mk::SubAlgorithm::Johnson) {
+                choices.push_back({solver, sub});
+            }
+        }
+    }
+    return choices;
+}
+
+void runQuery(benchmark::State& state, const CollisionProblem& problem,
+              const mk::SolverChoice& choice, mk::bench::BenchTask task) {
+    const mk::bench::SolverContender contender(choice, mk::WarmStart::Obb);
     const mk::QueryRequest request = contender.request(problem, task);
     mk::QueryResult result;
     for (auto _ : state) {
@@ -50,11 +69,11 @@ void registerAll() {
             const std::string where = *problem.referenceDistance < 0.0 ? "overlap" : "close";
             for (mk::bench::BenchTask task :
                  {mk::bench::BenchTask::Boolean, mk::bench::BenchTask::Distance}) {
-                for (mk::SolverKind solver : mk::allSolvers()) {
+                for (const mk::SolverChoice& choice : allChoices()) {
                     const std::string name = std::string(meshes ? "mesh" : "ellipsoid") + "/" +
                                              where + "/" + std::string(mk::bench::name(task)) +
-                                             "/" + std::string(mk::name(solver));
-                    benchmark::RegisterBenchmark(name.c_str(), runQuery, problem, solver, task);
+                                             "/" + mk::name(choice);
+                    benchmark::RegisterBenchmark(name.c_str(), runQuery, problem, choice, task);
                 }
             }
         }

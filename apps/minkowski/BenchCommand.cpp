@@ -82,9 +82,9 @@ std::vector<ProblemSet> problemSets(const BenchOptions& o) {
 
 Contenders makeContenders(const BenchSelection& selection, const std::vector<std::string>& peers) {
     Contenders contenders;
-    for (SolverKind solver : selection.solvers) {
+    for (const SolverChoice& choice : selection.solvers) {
         for (WarmStart warmStart : selection.warmStarts) {
-            contenders.push_back(std::make_unique<bench::SolverContender>(solver, warmStart));
+            contenders.push_back(std::make_unique<bench::SolverContender>(choice, warmStart));
         }
     }
     for (auto& peer : makePeerContenders(selection.tasks, peers)) {

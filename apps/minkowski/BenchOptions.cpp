@@ -56,6 +56,68 @@ std::string joinNames(std::span<const T> values) {
     return text;
 }
 
+/// "gjk, gjk-polyak, ..." : the solvers that take a sub-algorithm.
+std::string gjkSolverNames() {
+    std::string text;
+    for (SolverKind solver : allSolvers()) {
+        if (usesSubAlgorithm(solver)) {
+            text += (text.empty() ? "" : ", ") + std::string(name(solver));
+        }
+    }
+    return text;
+}
+
+/// The --solvers choices (`name[:subalgo=S]`; all: every solver with johnson), each GJK solver
+/// crossed with the --subalgos sub-algorithms when given (they replace the one it names).
+std::vector<SolverChoice> parseSolverChoices(const BenchOptions& o) {
+    const std::vector<SubAlgorithm> subAlgorithms =
+        parseList<SubAlgorithm>(o.subAlgorithms, allSubAlgorithms(), [](std::string_view text) {
+            try {
+                return parseSubAlgorithm(text);
+            } catch (const UnknownNameError& error) {
+                throw UsageError("--subalgos: " + std::string(error.what()) + " (or all)");
+            }
+        });
+    std::vector<SolverChoice> choices;
+    const auto add = [&choices](const SolverChoice& choice) {
+        if (std::find(choices.begin(), choices.end(), choice) == choices.end()) {
+            choices.push_back(choice);
+        }
+    };
+    const auto addCrossed = [&](const SolverChoice& choice) {
+        if (subAlgorithms.empty() || !usesSubAlgorithm(choice.solver)) {
+            add(choice);
+            return;
+        }
+        for (SubAlgorithm sub : subAlgorithms) {
+            add({choice.solver, sub});
+        }
+    };
+    for (const std::string& text : o.solvers) {
+        if (text == "all") {
+            for (SolverKind solver : allSolvers()) {
+                addCrossed({solver, SubAlgorithm::Johnson});
+            }
+            continue;
+        }
+        try {
+            addCrossed(parseSolverChoice(text));
+        } catch (const UnknownNameError& error) {
+            const bool badSolver = std::string_view(error.what()).starts_with("unknown solver '");
+            throw UsageError("--solvers '" + text + "': " + error.what() +
+                             (badSolver ? " (or all)" : ""));
+        }
+    }
+    const bool anyGjk = std::any_of(choices.begin(), choices.end(), [](const SolverChoice& c) {
+        return usesSubAlgorithm(c.solver);
+    });
+    if (!subAlgorithms.empty() && !anyGjk) {
+        throw UsageError("--subalgos applies to the GJK solvers (" + gjkSolverNames() +
+                         "): none in --solvers");
+    }
+    return choices;
+}
+
 std::string joinPeerNames() {
     std::string text;
     for (const std::string& peer : availablePeerNames()) {
@@ -145,10 +207,16 @@ void addBenchOptions(CLI::App& bench, BenchOptions& o) {
                      "R: timed repetitions of each query; its time is the mean of the fastest 90%")
         ->check(CLI::PositiveNumber)
         ->capture_default_str();
-    bench.add_option("--solvers", o.solvers,
-                     "Solvers, comma-separated, or all: " + joinNames(allSolvers()))
-        ->delimiter(',')
-        ->capture_default_str();
+    const std::string solversHelp =
+        "Solvers, comma-separated, each NAME or NAME:subalgo=S (GJK sub-distance algorithm of " +
+        gjkSolverNames() +
+        "; default johnson), or all (every solver with johnson): " + joinNames(allSolvers());
+    bench.add_option("--solvers", o.solvers, solversHelp)->delimiter(',')->capture_default_str();
+    const std::string subalgosHelp =
+        "Run every GJK solver of --solvers once per sub-algorithm S (replacing the one its "
+        "NAME:subalgo=S names), comma-separated, or all: " +
+        joinNames(allSubAlgorithms());
+    bench.add_option("--subalgos", o.subAlgorithms, subalgosHelp)->delimiter(',')->type_name("S");
     bench.add_option("--warm-starts", o.warmStarts,
                      "Warm starts, comma-separated, or all: " + joinNames(allWarmStarts()) +
                          " (previous and transformed-previous fall back to obb on independent "
@@ -184,6 +252,9 @@ void addBenchOptions(CLI::App& bench, BenchOptions& o) {
         "  minkowski bench --generated --meshes ../shared/meshes/ycb --by-distance\n"
         "  minkowski bench --problems problems.csv --solvers all --warm-starts obb --task distance "
         "--out results.csv\n"
+        "  minkowski bench --generated --solvers gjk,gjk:subalgo=barycode,mpr\n"
+        "  minkowski bench --generated --solvers all --subalgos all   # GJK solvers x johnson, "
+        "signed-volume, barycode\n"
         "  minkowski bench funnel.h5 --solvers gjk,gjk-polyak,gjk-nesterov --task boolean\n"
         "With a DATASET.h5 the task defaults to boolean, --out (default <dataset stem>-replay.csv) "
         "gets one row per problem x solver x warm start, and the box plots are drawn with "
@@ -195,7 +266,7 @@ void addBenchOptions(CLI::App& bench, BenchOptions& o) {
 BenchSelection validate(const BenchOptions& o) {
     checkSources(o);
     BenchSelection selection;
-    selection.solvers = parseList<SolverKind>(o.solvers, allSolvers(), parseSolver);
+    selection.solvers = parseSolverChoices(o);
     selection.warmStarts = parseList<WarmStart>(o.warmStarts, allWarmStarts(), parseWarmStart);
     selection.tasks = parseList<bench::BenchTask>(o.tasks, kAllTasks, bench::parseBenchTask);
     if (!o.dataset.empty() && !o.taskGiven) {

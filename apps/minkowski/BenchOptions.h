@@ -3,10 +3,10 @@
 /// The options of `minkowski bench`, their registration on CLI11 and their validation.
 
 #include "minkowski/bench/Contender.h"
+#include "minkowski/narrowphase/Collide.h"
 #include "minkowski/narrowphase/Query.h"
 
 #include <CLI/CLI.hpp>
-
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -22,7 +22,8 @@ struct BenchOptions {
     int pairs = 0;
     std::uint64_t seed = 0;
     int repeats = 0;
-    std::vector<std::string> solvers;
+    std::vector<std::string> solvers;       ///< choices `name[:subalgo=S]`, or all
+    std::vector<std::string> subAlgorithms; ///< --subalgos; empty: as the choices say
     std::vector<std::string> warmStarts;
     std::vector<std::string> tasks;
     std::string resultsFile;
@@ -43,7 +44,9 @@ struct BenchOptions {
 
 /// What to run, after validation.
 struct BenchSelection {
-    std::vector<SolverKind> solvers;
+    /// Solver choices in command-line order, with --subalgos crossed in (the GJK solvers once
+    /// per sub-algorithm), without duplicates.
+    std::vector<SolverChoice> solvers;
     std::vector<WarmStart> warmStarts;
     std::vector<bench::BenchTask> tasks;
 };

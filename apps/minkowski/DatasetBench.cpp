@@ -122,9 +122,9 @@ int runDatasetBench(const BenchOptions& o, const BenchSelection& selection) {
         dataset::selectProblems(d, {o.includePerturbed, o.dynamicPairsOnly});
     const std::atomic<bool>& interrupt = dataset::installInterruptHandler();
     dataset::ReplayOptions replay;
-    for (SolverKind solver : selection.solvers) {
+    for (const SolverChoice& choice : selection.solvers) {
         for (WarmStart warmStart : selection.warmStarts) {
-            replay.contenders.push_back({solver, warmStart});
+            replay.contenders.push_back({choice, warmStart});
         }
     }
     replay.repeats = o.repeats;

@@ -34,14 +34,16 @@ bool isFailure(Status status) {
            status == Status::InvalidInput;
 }
 
-std::string SolverContender::solverName() const { return std::string(name(solver_)); }
+std::string SolverContender::solverName() const {
+    return name(choice_);
+}
 
 std::string SolverContender::warmStartName() const { return std::string(name(warmStart_)); }
 
 QueryRequest SolverContender::request(const CollisionProblem& problem, BenchTask task) const {
     QueryRequest request;
     request.task = queryTask(task);
-    request.solver = solver_;
+    choice_.applyTo(request);
     if (warmStart_ == WarmStart::None) {
         request.initialGuess = Vec3::UnitX();
     } else { // obb; previous and transformed-previous have no previous step: obb

@@ -147,6 +147,29 @@ TEST_F(Replay, DistanceTaskComparesWithTheRecordedDistance) {
     EXPECT_LT(row.maxDistanceDifference, 1e-9);
 }
 
+TEST_F(Replay, SubAlgorithmsAreContendersOfTheirOwn) {
+    ReplayOptions options;
+    for (SubAlgorithm sub : allSubAlgorithms()) {
+        options.contenders.push_back({SolverChoice{SolverKind::Gjk, sub}, WarmStart::Previous});
+    }
+    options.task = bench::BenchTask::Distance;
+    options.repeats = 1;
+    const ReplayRun run = replay(d(), selectProblems(d(), {}), options);
+    const std::vector<ReplayRow> table = summarizeReplay(d(), run);
+    ASSERT_EQ(table.size(), 3U);
+    EXPECT_EQ(table[0].solver, "gjk");
+    EXPECT_EQ(table[1].solver, "gjk:subalgo=signed-volume");
+    EXPECT_EQ(table[2].solver, "gjk:subalgo=barycode");
+    for (const ReplayRow& r : table) {
+        EXPECT_EQ(r.failures, 0U) << r.solver;
+        // Every sub-algorithm answers the recorded distances to the GJK tolerance.
+        EXPECT_LT(r.maxDistanceDifference, 1e-6) << r.solver;
+    }
+    std::ostringstream csv;
+    writeReplayCsvRows(csv, d(), run);
+    EXPECT_NE(csv.str().find(",gjk:subalgo=barycode,previous,distance,"), std::string::npos);
+}
+
 TEST_F(Replay, AnInterruptStopsTheReplay) {
     std::atomic<bool> interrupt{true};
     ReplayOptions options;

@@ -5,6 +5,7 @@
 /// timed region holds the query call only.
 
 #include "minkowski/bench/Problem.h"
+#include "minkowski/narrowphase/Collide.h"
 #include "minkowski/narrowphase/Query.h"
 
 #include <span>
@@ -38,7 +39,7 @@ struct Outcome {
 class Contender {
 public:
     virtual ~Contender() = default;
-    /// Solver or peer name ("gjk-nesterov", "libccd-mpr").
+    /// Solver choice or peer name ("gjk-nesterov", "gjk:subalgo=barycode", "libccd-mpr").
     [[nodiscard]] virtual std::string solverName() const = 0;
     /// Warm-start name; empty for peers (they initialise themselves).
     [[nodiscard]] virtual std::string warmStartName() const = 0;
@@ -55,14 +56,15 @@ public:
                             std::span<double> samplesNs) = 0;
 };
 
-/// mk::collide with one solver and one warm start. For independent problems (no previous step)
-/// `none` starts from x0 = (1, 0, 0), `obb` from mk::obbGuess, and `previous` and
-/// `transformed-previous` fall back to `obb` (the paper's rule). The guess is computed outside
-/// timing.
+/// mk::collide with one solver choice (solver and GJK sub-algorithm) and one warm start. For
+/// independent problems (no previous step) `none` starts from x0 = (1, 0, 0), `obb` from
+/// mk::obbGuess, and `previous` and `transformed-previous` fall back to `obb` (the paper's rule).
+/// The guess is computed outside timing.
 class SolverContender final : public Contender {
 public:
-    SolverContender(SolverKind solver, WarmStart warmStart)
-        : solver_(solver), warmStart_(warmStart) {}
+    SolverContender(const SolverChoice& choice, WarmStart warmStart)
+        : choice_(choice), warmStart_(warmStart) {}
+    /// name(choice): "gjk", "gjk-polyak:subalgo=barycode".
     [[nodiscard]] std::string solverName() const override;
     [[nodiscard]] std::string warmStartName() const override;
     [[nodiscard]] bool isPeer() const override { return false; }
@@ -71,11 +73,12 @@ public:
     Outcome measure(const CollisionProblem& problem, BenchTask task,
                     std::span<double> samplesNs) override;
 
-    /// The request this contender sends for `problem` (task, solver, initial guess).
+    /// The request this contender sends for `problem` (task, solver, sub-algorithm, initial
+    /// guess).
     [[nodiscard]] QueryRequest request(const CollisionProblem& problem, BenchTask task) const;
 
 private:
-    SolverKind solver_;
+    SolverChoice choice_;
     WarmStart warmStart_;
 };
 

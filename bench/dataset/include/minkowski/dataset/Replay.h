@@ -6,6 +6,7 @@
 
 #include "minkowski/bench/Contender.h"
 #include "minkowski/dataset/Records.h"
+#include "minkowski/narrowphase/Collide.h"
 
 #include <atomic>
 #include <functional>
@@ -35,10 +36,15 @@ std::vector<size_t> selectProblems(const Dataset& dataset, const ProblemFilter& 
 Vec3 replayGuess(const ProblemRow& row, const Shape& a, const Shape& b, WarmStart strategy,
                  bool* fellBack = nullptr);
 
-/// One of our solvers with one warm start.
+/// One of our solvers (with its GJK sub-algorithm) with one warm start.
 struct ReplayContender {
-    SolverKind solver = SolverKind::Gjk;
+    SolverChoice solver;
     WarmStart warmStart = WarmStart::None;
+
+    ReplayContender() = default;
+    ReplayContender(const SolverChoice& choice, WarmStart warm) : solver(choice), warmStart(warm) {}
+    /// The solver with the johnson sub-algorithm.
+    ReplayContender(SolverKind kind, WarmStart warm) : solver{kind}, warmStart(warm) {}
 };
 
 /// What one contender did on one problem.
