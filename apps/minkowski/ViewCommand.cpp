@@ -89,7 +89,7 @@ void applyOptions(const ViewOptions& o, scenes::SceneDesc& scene) {
         }
     }
     if (!o.meshes.empty()) {
-        scenes::useMeshFolder(scene, o.meshes);
+        useMeshesOption(o.meshes, scene); // the usage check of run and record
     }
     scenes::validateScene(scene);
 }

@@ -6,6 +6,8 @@
 
 #include "minkowski/scenes/SceneFile.h"
 
+#include <spdlog/spdlog.h>
+
 #include <cmath>
 #include <stdexcept>
 #include <utility>
@@ -98,7 +100,11 @@ void ViewerModel::build(const scenes::SceneDesc& scene) {
     built->world.setNarrowPhaseHook([this](const NarrowPhaseEvent& event) {
         log_.record(event);
         if (recorder_) {
-            recorder_->onNarrowPhase(event);
+            try {
+                recorder_->onNarrowPhase(event);
+            } catch (const std::exception& e) { // never into the world's step
+                recordingFailed(e.what());
+            }
         }
     });
     built_ = std::move(built);
@@ -149,10 +155,25 @@ void ViewerModel::startRecording(const std::filesystem::path& path) {
 }
 
 void ViewerModel::stopRecording() {
-    if (recorder_) {
-        std::unique_ptr<DatasetRecorder> recorder = std::move(recorder_);
-        recorder->stop();
+    if (!recorder_) {
+        return;
     }
+    std::unique_ptr<DatasetRecorder> recorder = std::move(recorder_);
+    try {
+        recorder->stop();
+    } catch (const std::exception& e) {
+        recordingFailed(e.what());
+        return;
+    }
+    recordingStatus_ = "saved " + recordingPath_.string();
+    spdlog::info("viewer: recording {}", recordingStatus_);
+}
+
+/// Drops the recorder without stop(): a DatasetRecorder removes its unfinished file then.
+void ViewerModel::recordingFailed(const std::string& why) {
+    recorder_.reset();
+    recordingStatus_ = "recording failed, nothing saved: " + why;
+    spdlog::error("viewer: {} ({})", recordingStatus_, recordingPath_.string());
 }
 
 } // namespace mk::viewer

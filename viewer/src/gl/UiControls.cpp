@@ -133,9 +133,12 @@ void recordSection(ViewerModel& model, UiState& ui, double now) {
         ImGui::TextColored(ImVec4(1.0f, 0.35f, 0.35f, 1.0f), "recording to %s",
                            model.recordingPath().c_str());
         if (ImGui::Button("Stop recording")) {
-            model.stopRecording();
+            model.stopRecording(); // never throws: the outcome is recordingStatus()
         }
         return;
+    }
+    if (!model.recordingStatus().empty()) {
+        ImGui::TextWrapped("%s", model.recordingStatus().c_str());
     }
     ImGui::BeginDisabled(!model.canRecord());
     if (ImGui::Button("Start recording")) {

@@ -20,7 +20,8 @@ public:
     virtual void start(const std::filesystem::path& path) = 0;
     /// One narrow-phase call of the world being recorded (NarrowPhaseHook), in call order.
     virtual void onNarrowPhase(const NarrowPhaseEvent& event) = 0;
-    /// Completes and closes the dataset. \throws std::exception when it cannot be written.
+    /// Completes and closes the dataset. \throws std::exception when it cannot be written; then,
+    /// and when the recorder is destroyed without stop(), nothing is left at the path.
     virtual void stop() = 0;
 };
 

@@ -104,10 +104,17 @@ public:
     [[nodiscard]] const std::filesystem::path& recordingPath() const { return recordingPath_; }
     /// \throws std::logic_error without a recorder factory; the recorder's errors pass through.
     void startRecording(const std::filesystem::path& path);
+    /// Ends the recording (also done by restart, loadScene and the destructor). Never throws: a
+    /// recorder that fails (when stopping, or on a call while recording, which ends the recording
+    /// at once) is logged and described by recordingStatus(); the recorder leaves no file then.
     void stopRecording();
+    /// How the last recording ended: "saved PATH", or "recording failed, nothing saved: WHY";
+    /// empty before the first one ends.
+    [[nodiscard]] const std::string& recordingStatus() const { return recordingStatus_; }
 
 private:
     void build(const scenes::SceneDesc& scene);
+    void recordingFailed(const std::string& why);
     void resetParams();
 
     scenes::SceneDesc scene_;
@@ -125,6 +132,7 @@ private:
     DatasetRecorderFactory recorderFactory_;
     std::unique_ptr<DatasetRecorder> recorder_;
     std::filesystem::path recordingPath_;
+    std::string recordingStatus_;
 };
 
 /// Writes the generators' counts and the seed of `params` into `scene` (no validation).
