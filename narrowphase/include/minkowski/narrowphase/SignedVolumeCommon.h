@@ -4,7 +4,7 @@
 /// GjkRun needs (see the comment above `class GjkRun` in Gjk.h), the barycentric coordinates of
 /// the origin's projection on a triangle from projected signed areas, the signed-volume S3D of
 /// Montanari, Petrinic, Barbieri, "Improving the GJK algorithm for faster and more reliable
-/// distance queries between convex objects", ACM TOG 36(3) 2017 (Sec. 3, Alg. 2), and the
+/// distance queries between convex objects", ACM TOG 36(3) 2017 (its routine S3D), and the
 /// geometric backup behind reproject().
 ///
 /// The two sub-algorithms differ only in S1D and S2D (`Derived::s1d`, `Derived::s2d`); S3D calls
@@ -221,7 +221,7 @@ protected:
     }
 
     /// Barycentric coordinates of p_0, the projection of the origin on the plane of (a, b, c),
-    /// by the projected signed areas of Montanari et al. Sec. 3.2 (S2D): p_0 = (n . y / n . n) n,
+    /// by the projected signed areas of Montanari et al.'s S2D: p_0 = (n . y / n . n) n,
     /// the coordinate plane with the largest projected area |n_J| is kept, and
     /// lambda_a = area(p_0, b, c) / n_J etc., the areas from differences y - p_0.
     [[nodiscard]] TriangleCoordinates triangleCoordinates(int a, int b, int c) const {
@@ -288,7 +288,7 @@ protected:
         return nearer(nearer(d.s1d(a, b), d.s1d(a, c)), d.s1d(b, c));
     }
 
-    /// Signed volumes of the tetrahedron W + {new point} (Montanari et al. Sec. 3.3, Alg. 2).
+    /// Signed volumes of the tetrahedron W + {new point} (Montanari et al.'s S3D).
     /// With s_1 the new point and e_m = s_{m+1} - s_1: D = det(e_1, e_2, e_3) = 6 vol, and for
     /// each face j the cofactor C_j = 6 vol of the tetrahedron with s_j replaced by the origin,
     /// C_j = -s_1 . n_j for the faces through s_1 (n_j the cross product of their two edges from

@@ -5,13 +5,18 @@
 /// 36(3) 2017 (the algorithm of openGJK), one of the sub-distance algorithms GjkRun is templated
 /// over (see the comment above `class GjkRun` in Gjk.h).
 ///
-/// The paper's idea (Sec. 3): barycentric coordinates are invariant under affine maps, so the
+/// The paper's idea: barycentric coordinates are invariant under affine maps, so the
 /// origin's projection p_0 on the affine hull of a k-simplex is located by k-dimensional signed
 /// volumes after projecting onto the coordinate axis (S1D) or plane (S2D) where the simplex is
 /// largest, and, for a tetrahedron, by the 3-D signed volumes themselves (S3D). When every
 /// volume has the sign of the whole, p_0 is inside; otherwise the routine recurses into the
 /// faces (edges) whose volume has the other sign and keeps the nearest answer. The search is
 /// top-down: the full simplex first, unlike Johnson's bottom-up enumeration of subsets.
+///
+/// The paper is not in papers/: the routines follow S1D, S2D and S3D as MuJoCo's
+/// engine_collision_gjk.c adapts them ("adapted from Montanari et al, ToG 2017"; read through
+/// the search tool) and the summary in the barycode paper (papers/004, Sec. II-B); the paper's
+/// section and equation numbers are not cited because they could not be checked here.
 ///
 /// S3D and the coordinates of S2D live in SignedVolumeCommon.h (shared with BarycodeSimplex);
 /// the departures from the paper are listed there.
@@ -23,7 +28,7 @@ namespace mk::detail {
 class SignedVolumeSimplex : public SignedVolumeBase<SignedVolumeSimplex> {
     friend class SignedVolumeBase<SignedVolumeSimplex>;
 
-    /// S1D (Sec. 3.1): p_0 = projection of the origin on the line, the axis I of the largest
+    /// S1D: p_0 = projection of the origin on the line, the axis I of the largest
     /// |(s_2 - s_1)_I| (mu), 1-D signed volumes C_1 = (s_2 - p_0)_I, C_2 = (p_0 - s_1)_I and
     /// lambda = C / mu when both have the sign of mu. Otherwise the endpoint p_0 lies beyond
     /// (the paper returns s_1, the newest point, which is the same answer in GJK's exact
@@ -46,7 +51,7 @@ class SignedVolumeSimplex : public SignedVolumeBase<SignedVolumeSimplex> {
         return l2 < 0.0 ? vertex(newest) : vertex(other);
     }
 
-    /// S2D (Sec. 3.2): lambda from the projected signed areas (triangleCoordinates); inside when
+    /// S2D: lambda from the projected signed areas (triangleCoordinates); inside when
     /// all have the sign of the full area, else the nearest S1D over the edges facing a negative
     /// coordinate (the paper: those through s_1). A triangle without area takes its best edge.
     [[nodiscard]] SubResult s2d(int a, int b, int c) const {
@@ -70,7 +75,7 @@ class SignedVolumeSimplex : public SignedVolumeBase<SignedVolumeSimplex> {
         return best.bits != 0u ? best : bestEdge(a, b, c); // NaN coordinates
     }
 
-    /// S3D (Sec. 3.3) as in SignedVolumeCommon.h.
+    /// S3D as in SignedVolumeCommon.h.
     [[nodiscard]] SubResult solveTetrahedron(double slack) const { return s3d(slack); }
 };
 
