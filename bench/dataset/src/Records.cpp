@@ -27,6 +27,11 @@ ShapeRecord describeShape(const Shape& shape, std::string name) {
         break;
     case ShapeType::Box:
     case ShapeType::Ellipsoid:
+        if (shape.coreRadius() > 0.0) { // params has no room for the rounding (schema 1)
+            throw DatasetError("shape '" + record.name +
+                               "': a dataset cannot store a rounded box (rounding " +
+                               std::to_string(shape.coreRadius()) + " m)");
+        }
         record.params = shape.halfExtents();
         break;
     case ShapeType::ConvexMesh:

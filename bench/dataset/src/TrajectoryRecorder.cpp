@@ -26,7 +26,7 @@ bool sameShape(const Shape& a, const Shape& b) {
     if (a.type() == ShapeType::ConvexMesh) {
         return a.convexMesh() == b.convexMesh();
     }
-    return a.halfExtents() == b.halfExtents();
+    return a.halfExtents() == b.halfExtents() && a.coreRadius() == b.coreRadius();
 }
 
 } // namespace
