@@ -78,6 +78,19 @@ TEST(MassPropertiesSmooth, SuperquadricsMatchTheClosedForm) {
     }
 }
 
+TEST(MassPropertiesSmooth, SuperquadricNearExponentOneIsTheEllipsoid) {
+    const Vec3 radii(0.2, 0.35, 0.6);
+    const MassProperties ellipsoid = computeMassProperties(Shape::ellipsoid(radii), 900.0);
+    const MassProperties at1 = computeMassProperties(Shape::superquadric(radii, 1.0, 1.0, 0.0), 900.0);
+    EXPECT_LT(relative(at1.mass, ellipsoid.mass), 1e-7);
+    EXPECT_LT((at1.inertia - ellipsoid.inertia).cwiseAbs().maxCoeff(), 1e-7 * ellipsoid.inertia.maxCoeff());
+    // continuous in the exponents: 1e-3 away, within about 1e-3 (dV/dalpha ~ V)
+    const MassProperties near = computeMassProperties(Shape::superquadric(radii, 1.001, 0.999, 0.0), 900.0);
+    EXPECT_LT(relative(near.mass, ellipsoid.mass), 2e-3);
+    EXPECT_GT(relative(near.mass, ellipsoid.mass), 0.0);
+    EXPECT_LT((near.inertia - ellipsoid.inertia).cwiseAbs().maxCoeff(), 3e-3 * ellipsoid.inertia.maxCoeff());
+}
+
 TEST(MassPropertiesSmooth, ExtrapolationBeatsEitherGrid) {
     const Vec3 radii(0.3, 0.5, 0.8);
     const Shape shape = Shape::superquadric(radii, 1.4, 1.1, 0.0);
