@@ -6,10 +6,9 @@
 #include "minkowski/engine/MassProperties.h"
 #include "minkowski/narrowphase/Rtr.h"
 
-#include <gtest/gtest.h>
-
 #include <chrono>
 #include <cmath>
+#include <gtest/gtest.h>
 #include <limits>
 #include <numbers>
 #include <random>
@@ -20,7 +19,9 @@ namespace {
 
 constexpr double kPi = std::numbers::pi;
 
-double beta(double x, double y) { return std::exp(std::lgamma(x) + std::lgamma(y) - std::lgamma(x + y)); }
+double beta(double x, double y) {
+    return std::exp(std::lgamma(x) + std::lgamma(y) - std::lgamma(x + y));
+}
 
 /// Volume and second moments (integrals of x^2, y^2, z^2, unit density) of the superellipsoid
 /// ((x/a)^(2/e2) + (y/b)^(2/e2))^(e2/e1) + (z/c)^(2/e1) <= 1, which is An et al.'s eq. (16) with
@@ -32,9 +33,10 @@ struct Superellipsoid {
 Superellipsoid superellipsoid(const Vec3& r, double e1, double e2) {
     const double k = r.prod() * e1 * e2;
     const double inPlane = 0.5 * k * beta(1.5 * e2, 0.5 * e2) * beta(0.5 * e1, 2.0 * e1 + 1.0);
-    return {2.0 * k * beta(0.5 * e1 + 1.0, e1) * beta(0.5 * e2, 0.5 * e2),
-            Vec3(inPlane * r.x() * r.x(), inPlane * r.y() * r.y(),
-                 2.0 * k * r.z() * r.z() * beta(0.5 * e2, 0.5 * e2 + 1.0) * beta(1.5 * e1, e1 + 1.0))};
+    return {
+        2.0 * k * beta(0.5 * e1 + 1.0, e1) * beta(0.5 * e2, 0.5 * e2),
+        Vec3(inPlane * r.x() * r.x(), inPlane * r.y() * r.y(),
+             2.0 * k * r.z() * r.z() * beta(0.5 * e2, 0.5 * e2 + 1.0) * beta(1.5 * e1, e1 + 1.0))};
 }
 
 Vec3 momentsFromInertia(const MassProperties& p, double density) {
@@ -43,7 +45,9 @@ Vec3 momentsFromInertia(const MassProperties& p, double density) {
     return Vec3(sum - i.x(), sum - i.y(), sum - i.z());
 }
 
-double relative(double a, double b) { return std::abs(a - b) / std::abs(b); }
+double relative(double a, double b) {
+    return std::abs(a - b) / std::abs(b);
+}
 
 TEST(MassPropertiesSmooth, SuperellipsoidReferenceIsTheSphereAtExponentOne) {
     const Superellipsoid s = superellipsoid(Vec3::Ones(), 1.0, 1.0);
@@ -57,8 +61,8 @@ TEST(MassPropertiesSmooth, SuperquadricsMatchTheClosedForm) {
         double e1, e2, tolerance; ///< relative, on the volume and the second moments
     };
     // measured: 3e-8 (1, 1), 2e-7 (1.5, 1.2), 3e-8 (1.9, 1.9), 4e-7 (0.8, 0.5), 2e-6 (0.3, 0.3)
-    const Case cases[] = {{1.0, 1.0, 1e-7}, {1.5, 1.2, 1e-6}, {1.9, 1.9, 1e-6},
-                          {0.8, 0.5, 2e-6}, {0.3, 0.3, 1e-5}};
+    const Case cases[] = {
+        {1.0, 1.0, 1e-7}, {1.5, 1.2, 1e-6}, {1.9, 1.9, 1e-6}, {0.8, 0.5, 2e-6}, {0.3, 0.3, 1e-5}};
     const Vec3 radii(0.3, 0.5, 0.8);
     const double density = 700.0;
     for (const Case& c : cases) {
@@ -81,14 +85,18 @@ TEST(MassPropertiesSmooth, SuperquadricsMatchTheClosedForm) {
 TEST(MassPropertiesSmooth, SuperquadricNearExponentOneIsTheEllipsoid) {
     const Vec3 radii(0.2, 0.35, 0.6);
     const MassProperties ellipsoid = computeMassProperties(Shape::ellipsoid(radii), 900.0);
-    const MassProperties at1 = computeMassProperties(Shape::superquadric(radii, 1.0, 1.0, 0.0), 900.0);
+    const MassProperties at1 =
+        computeMassProperties(Shape::superquadric(radii, 1.0, 1.0, 0.0), 900.0);
     EXPECT_LT(relative(at1.mass, ellipsoid.mass), 1e-7);
-    EXPECT_LT((at1.inertia - ellipsoid.inertia).cwiseAbs().maxCoeff(), 1e-7 * ellipsoid.inertia.maxCoeff());
+    EXPECT_LT((at1.inertia - ellipsoid.inertia).cwiseAbs().maxCoeff(),
+              1e-7 * ellipsoid.inertia.maxCoeff());
     // continuous in the exponents: 1e-3 away, within about 1e-3 (dV/dalpha ~ V)
-    const MassProperties near = computeMassProperties(Shape::superquadric(radii, 1.001, 0.999, 0.0), 900.0);
+    const MassProperties near =
+        computeMassProperties(Shape::superquadric(radii, 1.001, 0.999, 0.0), 900.0);
     EXPECT_LT(relative(near.mass, ellipsoid.mass), 2e-3);
     EXPECT_GT(relative(near.mass, ellipsoid.mass), 0.0);
-    EXPECT_LT((near.inertia - ellipsoid.inertia).cwiseAbs().maxCoeff(), 3e-3 * ellipsoid.inertia.maxCoeff());
+    EXPECT_LT((near.inertia - ellipsoid.inertia).cwiseAbs().maxCoeff(),
+              3e-3 * ellipsoid.inertia.maxCoeff());
 }
 
 TEST(MassPropertiesSmooth, ExtrapolationBeatsEitherGrid) {
@@ -123,7 +131,8 @@ TEST(MassPropertiesSmooth, DefaultInflationAddsAboutAreaTimesRadius) {
     const double v1 = computeMassProperties(inflated, 1.0).volume;
     // Steiner: V(K + rB) = V + r S + O(r^2); S between the area of the inscribed ellipsoid-ish
     // body and of its box: check the increment against the box's area and a tenth of it.
-    const double boxArea = 8.0 * (radii.x() * radii.y() + radii.x() * radii.z() + radii.y() * radii.z());
+    const double boxArea =
+        8.0 * (radii.x() * radii.y() + radii.x() * radii.z() + radii.y() * radii.z());
     EXPECT_GT(v1 - v0, 0.1 * kSuperquadricInflation * boxArea);
     EXPECT_LT(v1 - v0, kSuperquadricInflation * boxArea);
 }
@@ -198,7 +207,8 @@ TEST(MassPropertiesSmooth, SmoothShapesAreQuickEnoughForAddBody) {
 TEST(MassPropertiesSmooth, CachedPerGeometryNotPerShapeObject) {
     const Vec3 radii(0.3, 0.5, 0.8);
     const MassProperties a = computeMassProperties(Shape::superquadric(radii, 1.3, 0.7, 0.0), 1.0);
-    const MassProperties b = computeMassProperties(Shape::superquadric(radii, 1.3, 0.7, 0.0), 250.0);
+    const MassProperties b =
+        computeMassProperties(Shape::superquadric(radii, 1.3, 0.7, 0.0), 250.0);
     EXPECT_EQ(b.volume, a.volume);
     EXPECT_EQ(b.mass, 250.0 * a.volume);
     EXPECT_EQ(b.inertia, 250.0 * a.inertia);
@@ -206,7 +216,8 @@ TEST(MassPropertiesSmooth, CachedPerGeometryNotPerShapeObject) {
     const double v = a.volume;
     EXPECT_GT(computeMassProperties(Shape::superquadric(radii, 1.3, 0.7, 0.01), 1.0).volume, v);
     EXPECT_GT(computeMassProperties(Shape::superquadric(radii, 1.3, 0.6, 0.0), 1.0).volume, v);
-    EXPECT_GT(computeMassProperties(Shape::superquadric(radii * 1.01, 1.3, 0.7, 0.0), 1.0).volume, v);
+    EXPECT_GT(computeMassProperties(Shape::superquadric(radii * 1.01, 1.3, 0.7, 0.0), 1.0).volume,
+              v);
 }
 
 /// Monte Carlo over the outer box: inside when the distance to the core box is at most r.

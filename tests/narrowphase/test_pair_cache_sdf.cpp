@@ -7,10 +7,9 @@
 #include "minkowski/narrowphase/SdfEllipsoid.h"
 #include "minkowski/narrowphase/WarmStart.h"
 
-#include <gtest/gtest.h>
-
 #include <cmath>
 #include <cstdint>
+#include <gtest/gtest.h>
 #include <string>
 
 namespace mk {
@@ -51,7 +50,8 @@ TEST(PairCacheSdf, FillsTheCorollary1WarmStartForThePreviousStrategies) {
         request = sdfRequest();
         cache.prepare(strategy, 1, t.a, t.poseA(1), t.b, t.poseB(1), request);
         ASSERT_TRUE(request.sdfWarmStart.has_value()) << name(strategy);
-        const auto expected = sdfWarmStartFrom(first, t.poseA(0), t.poseB(0), t.poseA(1), t.poseB(1));
+        const auto expected =
+            sdfWarmStartFrom(first, t.poseA(0), t.poseB(0), t.poseA(1), t.poseB(1));
         ASSERT_TRUE(expected.has_value());
         EXPECT_EQ(request.sdfWarmStart->optimumWithA, expected->optimumWithA);
         EXPECT_EQ(request.sdfWarmStart->optimumWithB, expected->optimumWithB);
@@ -129,8 +129,10 @@ TEST(PairCacheSdf, SlidingPairRunsWarmWithFewerCutsAndTheSameAnswers) {
         EXPECT_EQ(warmStarts, kSteps - 1); // every step but the first
         EXPECT_LT(last.distance, 0.0);     // the trajectory crosses into penetration
         EXPECT_LT(warmCuts, coldCuts);
-        RecordProperty(std::string(name(strategy)) + "-cold-cuts", static_cast<int>(coldCuts / kSteps));
-        RecordProperty(std::string(name(strategy)) + "-warm-cuts", static_cast<int>(warmCuts / kSteps));
+        RecordProperty(std::string(name(strategy)) + "-cold-cuts",
+                       static_cast<int>(coldCuts / kSteps));
+        RecordProperty(std::string(name(strategy)) + "-warm-cuts",
+                       static_cast<int>(warmCuts / kSteps));
     }
 }
 

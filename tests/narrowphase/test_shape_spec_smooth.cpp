@@ -5,7 +5,6 @@
 #include "minkowski/narrowphase/Shape.h"
 
 #include <gtest/gtest.h>
-
 #include <random>
 #include <string>
 #include <vector>

@@ -7,12 +7,11 @@
 #include "minkowski/narrowphase/ConvexMesh.h"
 #include "minkowski/narrowphase/Rtr.h"
 #include "minkowski/scenes/Build.h"
+#include "minkowski/scenes/SceneDesc.h"
 #include "minkowski/scenes/SceneFile.h"
 #include "minkowski/scenes/Shapes.h"
-#include "minkowski/scenes/SceneDesc.h"
 
 #include <gtest/gtest.h>
-
 #include <numbers>
 #include <string>
 

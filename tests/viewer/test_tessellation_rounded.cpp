@@ -5,10 +5,9 @@
 
 #include "minkowski/viewer/Tessellation.h"
 
-#include <gtest/gtest.h>
-
 #include <array>
 #include <cmath>
+#include <gtest/gtest.h>
 #include <map>
 #include <numbers>
 #include <utility>

@@ -7,7 +7,6 @@
 #include "minkowski/viewer/ViewerModel.h"
 
 #include <gtest/gtest.h>
-
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -40,7 +39,9 @@ struct FailingRecorder final : DatasetRecorder {
 };
 
 /// A stack of boxes on a floor: narrow-phase calls from the first step, no mesh to load.
-scenes::SceneDesc boxStack() { return scenes::builtinScene("box-stack"); }
+scenes::SceneDesc boxStack() {
+    return scenes::builtinScene("box-stack");
+}
 
 void steps(ViewerModel& model, int n) {
     for (int i = 0; i < n; ++i) {
@@ -51,7 +52,8 @@ void steps(ViewerModel& model, int n) {
 TEST(ViewerRecording, FailingStopIsAStatusNotAnException) {
     ViewerModel model(boxStack());
     bool unstopped = false;
-    model.setRecorderFactory([&] { return std::make_unique<FailingRecorder>(true, -1, &unstopped); });
+    model.setRecorderFactory(
+        [&] { return std::make_unique<FailingRecorder>(true, -1, &unstopped); });
     EXPECT_TRUE(model.recordingStatus().empty());
     model.startRecording("out.h5");
     steps(model, 20);
@@ -67,7 +69,8 @@ TEST(ViewerRecording, FailingStopIsAStatusNotAnException) {
 TEST(ViewerRecording, RestartAndSceneChangesSurviveAFailingStop) {
     ViewerModel model(boxStack());
     bool unstopped = false;
-    model.setRecorderFactory([&] { return std::make_unique<FailingRecorder>(true, -1, &unstopped); });
+    model.setRecorderFactory(
+        [&] { return std::make_unique<FailingRecorder>(true, -1, &unstopped); });
     model.startRecording("out.h5");
     steps(model, 10);
     EXPECT_NO_THROW(model.restart());
@@ -82,7 +85,8 @@ TEST(ViewerRecording, RestartAndSceneChangesSurviveAFailingStop) {
 TEST(ViewerRecording, RecorderFailingDuringAStepEndsTheRecording) {
     ViewerModel model(boxStack());
     bool unstopped = false;
-    model.setRecorderFactory([&] { return std::make_unique<FailingRecorder>(false, 3, &unstopped); });
+    model.setRecorderFactory(
+        [&] { return std::make_unique<FailingRecorder>(false, 3, &unstopped); });
     model.startRecording("out.h5");
     EXPECT_NO_THROW(steps(model, 10));
     EXPECT_FALSE(model.recording());
@@ -94,7 +98,8 @@ TEST(ViewerRecording, RecorderFailingDuringAStepEndsTheRecording) {
 TEST(ViewerRecording, SuccessfulStopSaysWhere) {
     ViewerModel model(boxStack());
     bool unstopped = true;
-    model.setRecorderFactory([&] { return std::make_unique<FailingRecorder>(false, -1, &unstopped); });
+    model.setRecorderFactory(
+        [&] { return std::make_unique<FailingRecorder>(false, -1, &unstopped); });
     model.startRecording("out.h5");
     steps(model, 5);
     model.stopRecording();

@@ -261,8 +261,9 @@ TriangleMesh tessellate(const Shape& shape, int segments) {
     case ShapeType::Sphere:
         return sphere(shape.radius(), segments);
     case ShapeType::Box:
-        return shape.coreRadius() > 0.0 ? roundedBox(shape.halfExtents(), shape.coreRadius(), segments / 4)
-                                        : box(shape.halfExtents());
+        return shape.coreRadius() > 0.0
+                   ? roundedBox(shape.halfExtents(), shape.coreRadius(), segments / 4)
+                   : box(shape.halfExtents());
     case ShapeType::Capsule:
         return capsule(shape.radius(), shape.halfHeight(), segments);
     case ShapeType::Cylinder:

@@ -32,9 +32,10 @@ MassProperties meshMassProperties(const ConvexMesh& mesh, double density);
 
 /// Mass properties of the polyhedron whose vertices are the support points of `shape` along a
 /// cube-sphere grid of directions (for superquadrics, warped to the normals of Barr's
-/// parametrisation, which spreads the vertices evenly over boxy and pointy ones alike) (`n` x `n` cells on each face of the cube, n >= 2), its
-/// triangles those of the grid (the support map of a convex body keeps the grid's orientation).
-/// Its volume approaches the shape's from below by O(1/n^2).
+/// parametrisation, which spreads the vertices evenly over boxy and pointy ones alike), with
+/// `n` x `n` cells on each face of the cube (n >= 2) and the grid's triangles (the support map
+/// of a convex body keeps the grid's orientation). Its volume approaches the shape's from below
+/// by O(1/n^2).
 MassProperties supportGridMassProperties(const Shape& shape, double density, int n);
 
 /// Grid size of computeMassProperties for superquadrics and smoothed hulls: the results at n and
