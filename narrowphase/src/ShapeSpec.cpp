@@ -1,8 +1,8 @@
 /// \file ShapeSpec.cpp
 /// Text specs of primitives in the collision-problem CSV format, e.g. `box:hx=1,hy=2,hz=0.5`,
 /// `box:hx=1,hy=2,hz=0.5,r=0.1` (rounded) or `superquadric:a=1,b=1,c=2,e1=1.5,e2=1.2`
-/// (unit: metre; exponents without unit). Values are read with std::from_chars and written with 17 significant digits,
-/// so parsePrimitiveSpec(primitiveSpec(s)) reproduces s bit for bit.
+/// (unit: metre; exponents without unit). Values are read with std::from_chars and written with
+/// 17 significant digits, so parsePrimitiveSpec(primitiveSpec(s)) reproduces s bit for bit.
 
 #include "minkowski/narrowphase/Rtr.h"
 #include "minkowski/narrowphase/Shape.h"
@@ -20,7 +20,8 @@ namespace {
 constexpr int kMaxSpecKeys = 6;
 
 /// The keys of one primitive type, in the order primitiveSpec writes them: `required` keys, then
-/// optional ones (which may be 0; primitiveSpec writes them when they differ from the default).
+/// optional ones (which may be 0; primitiveSpec writes the box's rounding when it is not 0 and the
+/// superquadric's inflation always, since its default depends on the exponents).
 struct SpecLayout {
     ShapeType type;
     std::array<std::string_view, kMaxSpecKeys> keys;
