@@ -27,11 +27,28 @@ void listScenes() {
     }
 }
 
+/// Part of `list solvers`: the `subalgo` values of the GJK solvers.
+void listSubAlgorithms() {
+    static const std::map<std::string_view, std::string_view> described{
+        {"johnson", "Johnson's, cached sub-determinants (van den Bergen 1999)"},
+        {"signed-volume", "signed volumes (Montanari, Petrinic, Barbieri 2017)"},
+        {"barycode", "barycodes of the new point, early enclosure test (Zhang et al.)"},
+    };
+    std::cout << "GJK sub-algorithms (--solver NAME:subalgo=S, for gjk, gjk-polyak, gjk-nesterov, "
+                 "gjk-nesterov-normalized):\n";
+    for (const SubAlgorithm sub : allSubAlgorithms()) {
+        const auto it = described.find(name(sub));
+        std::cout << fmt::format("  {:<26}{}{}\n", name(sub),
+                                 it == described.end() ? "" : it->second,
+                                 sub == SolverChoice{}.subAlgorithm ? " [default]" : "");
+    }
+}
+
 void listSolvers() {
     // One-line descriptions of the solvers we know; a solver added to the registry later is
     // listed by name until it gets one here.
     static const std::map<std::string_view, std::string_view> described{
-        {"gjk", "vanilla GJK, cached Johnson sub-algorithm (van den Bergen 1999); EPA for depth"},
+        {"gjk", "vanilla GJK (van den Bergen 1999); EPA for depth"},
         {"gjk-polyak", "GJK with Polyak momentum (GJK++ Alg. 6); EPA for depth"},
         {"gjk-nesterov", "GJK with Nesterov momentum (GJK++ Alg. 6); EPA for depth"},
         {"gjk-nesterov-normalized", "Nesterov GJK, normalised directions (GJK++ eq. 33); EPA"},
@@ -47,6 +64,7 @@ void listSolvers() {
                                  it == described.end() ? "" : it->second,
                                  solver == defaultSolver ? " [default]" : "");
     }
+    listSubAlgorithms();
 }
 
 void listWarmStarts() {

@@ -46,7 +46,7 @@ void addRecordOptions(CLI::App& record, RecordOptions& o) {
     record.add_option("--seconds", o.overrides.seconds,
                       "Simulated seconds per trajectory (default: the scene's)");
     record.add_option("--seed", o.overrides.seed, "Seed of the random placements (default: the scene's)");
-    record.add_option("--solver", o.overrides.solver, "Recording solver (default: the scene's)");
+    record.add_option("--solver", o.overrides.solver, "Recording solver, NAME or NAME:subalgo=S (default: the scene's; minkowski list)");
     record.add_option("--warm-start", o.overrides.warmStart, "Recording warm start (default: the scene's)");
     record.add_option("--meshes", o.meshes,
                       "Folder of .obj/.stl files replacing the scene's objects (e.g. "
@@ -155,7 +155,7 @@ private:
                   << first + count - 1 << " of " << scene.simulation.trajectories << ", "
                   << scene.simulation.seconds << " s each at "
                   << std::lround(1.0 / scene.simulation.timeStep) << " Hz (seed "
-                  << scene.simulation.seed << ", solver " << name(scene.simulation.solver)
+                  << scene.simulation.seed << ", solver " << name(scene.simulation.solverChoice())
                   << ", warm start " << name(scene.simulation.warmStart) << ")\n"
                   << "  problems    " << s.problems << " narrow-phase calls\n"
                   << "  file        " << options_.out << " (" << formatBytes(error ? 0 : bytes)

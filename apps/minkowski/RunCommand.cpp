@@ -38,7 +38,7 @@ void addRunOptions(CLI::App& run, RunOptions& o) {
     run.add_option("scene", o.scene,
                    "A built-in scene (minkowski list scenes) or a scene file (*.toml)")
         ->capture_default_str();
-    run.add_option("--solver", o.overrides.solver, "Narrow-phase solver (default: the scene's)");
+    run.add_option("--solver", o.overrides.solver, "Narrow-phase solver, NAME or NAME:subalgo=S (default: the scene's; minkowski list)");
     run.add_option("--warm-start", o.overrides.warmStart, "Warm start (default: the scene's)");
     run.add_option("--seconds", o.overrides.seconds,
                    "Simulated seconds per trajectory (default: the scene's)");

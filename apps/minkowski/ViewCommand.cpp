@@ -38,7 +38,7 @@ struct ViewOptions {
 void addViewOptions(CLI::App& view, ViewOptions& o) {
     view.add_option("scene", o.scene, "A built-in scene (minkowski list scenes) or a scene file (*.toml)")
         ->capture_default_str();
-    view.add_option("--solver", o.overrides.solver, "Narrow-phase solver to start with (default: the scene's)");
+    view.add_option("--solver", o.overrides.solver, "Narrow-phase solver to start with, NAME or NAME:subalgo=S (default: the scene's)");
     view.add_option("--warm-start", o.overrides.warmStart, "Warm start to start with (default: the scene's)");
     view.add_option("--seed", o.overrides.seed, "Seed of the random placements (default: the scene's)");
     view.add_option("--count", o.count, "Bodies of each generator of the scene (default: the scene's)");

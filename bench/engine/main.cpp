@@ -37,7 +37,8 @@ struct Options {
 [[noreturn]] void usage(const std::string& error) {
     std::fprintf(stderr,
                  "error: %s\nusage: bench_engine [--bodies 100,1000] [--steps 240] [--meshes DIR]\n"
-                 "  [--solver gjk|gjk-polyak|gjk-nesterov|gjk-nesterov-normalized|mpr]\n"
+                 "  [--solver gjk|gjk-polyak|gjk-nesterov|gjk-nesterov-normalized|mpr, gjk ones\n"
+                 "   optionally NAME:subalgo=johnson|signed-volume|barycode]\n"
                  "  [--warm-start none|obb|previous|transformed-previous] [--pgs-iterations N]\n"
                  "  [--contact-cache] [--no-bullet] [--seed N]\n",
                  error.c_str());
@@ -75,7 +76,9 @@ Options parse(int argc, char** argv) {
         } else if (arg == "--meshes") {
             o.meshes = value();
         } else if (arg == "--solver") {
-            o.run.minkowski.narrowPhase.solver = parseSolver(value());
+            const SolverChoice choice = parseSolverChoice(value());
+            o.run.minkowski.narrowPhase.solver = choice.solver;
+            o.run.minkowski.narrowPhase.subAlgorithm = choice.subAlgorithm;
         } else if (arg == "--warm-start") {
             o.run.minkowski.narrowPhase.warmStart = parseWarmStart(value());
         } else if (arg == "--pgs-iterations") {
@@ -106,7 +109,7 @@ void printHeader(const Options& o, const std::vector<HullPtr>& hulls) {
                 o.run.steps, o.run.timeStep);
     std::printf("minkowski: solver %s, warm start %s, PGS cap %d, contact cache %s; "
                 "bullet: btConvexHullShape margin %.3g m, %d iterations, no sleeping\n\n",
-                std::string(name(s.narrowPhase.solver)).c_str(),
+                name(SolverChoice{s.narrowPhase.solver, s.narrowPhase.subAlgorithm}).c_str(),
                 std::string(name(s.narrowPhase.warmStart)).c_str(), s.pgs.maxIterations,
                 s.narrowPhase.contactCache ? "on" : "off", o.run.bulletMargin, o.run.bulletIterations);
     std::printf("steps/s and ms/step from the thread's CPU time; stage columns in ms/step (our "

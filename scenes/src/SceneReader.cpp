@@ -29,6 +29,30 @@ void require(TomlTable& t, std::string_view key) {
     }
 }
 
+/// `solver = "NAME"` or `"NAME:subalgo=S"` (parseSolverChoice()); an unknown value fails listing
+/// the solvers and the sub-algorithms.
+void readSolverChoice(TomlTable& t, SimulationSpec& s) {
+    std::string text;
+    t.read("solver", text);
+    if (!t.has("solver")) {
+        return;
+    }
+    try {
+        s.setSolverChoice(parseSolverChoice(text));
+    } catch (const UnknownNameError& error) {
+        std::string solvers;
+        for (SolverKind solver : allSolvers()) {
+            solvers += (solvers.empty() ? "" : ", ") + std::string(name(solver));
+        }
+        std::string subs;
+        for (SubAlgorithm sub : allSubAlgorithms()) {
+            subs += (subs.empty() ? "" : "|") + std::string(name(sub));
+        }
+        t.fail("solver", "unknown value '" + text + "' (valid: " + solvers +
+                             "; the gjk solvers also NAME:subalgo=" + subs + "): " + error.what());
+    }
+}
+
 void readSimulation(TomlTable& t, SimulationSpec& s) {
     if (t.has("hz") && t.has("time_step")) {
         t.fail("hz", "give either hz or time_step, not both");
@@ -50,7 +74,7 @@ void readSimulation(TomlTable& t, SimulationSpec& s) {
         t.fail("seed", "expected an integer >= 0");
     }
     s.seed = static_cast<std::uint64_t>(seed);
-    t.readChoice("solver", s.solver, allSolvers());
+    readSolverChoice(t, s);
     t.readChoice("warm_start", s.warmStart, allWarmStarts());
     t.read("gravity", s.gravity);
     t.read("gyroscopic", s.gyroscopic);

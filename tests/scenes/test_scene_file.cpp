@@ -71,6 +71,31 @@ rotation = { axis = [0.0, 0.0, 2.0], degrees = 90.0 }
     EXPECT_LT((x - Vec3::UnitY()).norm(), 1e-15);
 }
 
+TEST(SceneFile, SolverKeyTakesASubAlgorithm) {
+    const SceneDesc scene = parseScene(R"([simulation]
+solver = "gjk-polyak:subalgo=barycode"
+[shapes.ball]
+type = "sphere"
+radius = 0.1
+[[bodies]]
+shape = "ball"
+)",
+                                       "inline.toml", ".");
+    EXPECT_EQ(scene.simulation.solver, SolverKind::GjkPolyak);
+    EXPECT_EQ(scene.simulation.subAlgorithm, SubAlgorithm::Barycode);
+    // Written back as the canonical choice name; johnson (the default) is not written.
+    const std::string text = formatScene(scene);
+    EXPECT_NE(text.find("solver = \"gjk-polyak:subalgo=barycode\""), std::string::npos) << text;
+    EXPECT_EQ(parseScene(text, "back.toml", ".").simulation, scene.simulation);
+    SceneDesc johnson = scene;
+    johnson.simulation.subAlgorithm = SubAlgorithm::Johnson;
+    EXPECT_NE(formatScene(johnson).find("solver = \"gjk-polyak\"\n"), std::string::npos);
+    // The world gets both.
+    const WorldSettings settings = worldSettings(scene);
+    EXPECT_EQ(settings.narrowPhase.solver, SolverKind::GjkPolyak);
+    EXPECT_EQ(settings.narrowPhase.subAlgorithm, SubAlgorithm::Barycode);
+}
+
 /// What a malformed file must say: "<file>:<line>: <key>: <message...>".
 struct Malformed {
     std::string what;
@@ -121,6 +146,13 @@ INSTANTIATE_TEST_SUITE_P(
                   "7: bodies[1].shape: unknown shape 'cann' (defined: box)"},
         Malformed{"unknown solver", "[simulation]\nsolver = \"gjk-fast\"\n",
                   "2: simulation.solver: unknown value 'gjk-fast' (valid: gjk, gjk-polyak"},
+        Malformed{"unknown sub-algorithm", "[simulation]\nsolver = \"gjk:subalgo=fast\"\n",
+                  "2: simulation.solver: unknown value 'gjk:subalgo=fast' (valid: gjk, "
+                  "gjk-polyak, gjk-nesterov, gjk-nesterov-normalized, mpr, sdf-ellipsoid, rtr; the "
+                  "gjk solvers also NAME:subalgo=johnson|signed-volume|barycode): unknown "
+                  "sub-algorithm 'fast'"},
+        Malformed{"sub-algorithm of mpr", "[simulation]\nsolver = \"mpr:subalgo=barycode\"\n",
+                  "2: simulation.solver: unknown value 'mpr:subalgo=barycode' (valid: "},
         Malformed{"vector", (kBox + "[[bodies]]\nshape = \"box\"\nposition = [1.0, 2.0]\n"),
                   "6: bodies[0].position: expected an array of 3 numbers [x, y, z]"},
         Malformed{"quaternion",

@@ -8,6 +8,7 @@
 
 #include "minkowski/engine/Body.h"
 #include "minkowski/engine/Settings.h"
+#include "minkowski/narrowphase/Collide.h"
 #include "minkowski/narrowphase/Math.h"
 #include "minkowski/narrowphase/Query.h"
 
@@ -156,10 +157,20 @@ struct SimulationSpec {
     int trajectories = 1;
     std::uint64_t seed = 0;
     SolverKind solver = SolverKind::Gjk;
+    /// GJK sub-distance algorithm; johnson for the solvers that take none. The file's `solver`
+    /// key holds both: `gjk` or `gjk:subalgo=barycode` (parseSolverChoice()).
+    SubAlgorithm subAlgorithm = SubAlgorithm::Johnson;
     WarmStart warmStart = WarmStart::Previous;
     Vec3 gravity = WorldSettings{}.gravity; ///< (unit: m/s^2)
     bool gyroscopic = WorldSettings{}.gyroscopic;
     bool contactCache = NarrowPhaseSettings{}.contactCache;
+
+    /// The solver and its sub-algorithm, as users name them.
+    [[nodiscard]] SolverChoice solverChoice() const { return {solver, subAlgorithm}; }
+    void setSolverChoice(const SolverChoice& choice) {
+        solver = choice.solver;
+        subAlgorithm = choice.subAlgorithm;
+    }
 
     bool operator==(const SimulationSpec&) const = default;
 };
