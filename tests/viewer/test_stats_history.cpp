@@ -59,6 +59,20 @@ TEST(StatsHistory, PerSolverMeansAreWeightedByCalls) {
     EXPECT_NEAR(s[1].secondsPerCall, 3e-6, 1e-15);
 }
 
+TEST(StatsHistory, SubAlgorithmsOfOneSolverAreSummarizedApart) {
+    StatsHistory h(100);
+    StepSample barycode = sample(0, SolverKind::Gjk, 10, 4e-6, 5.0);
+    barycode.subAlgorithm = SubAlgorithm::Barycode;
+    h.push(barycode);
+    h.push(sample(1, SolverKind::Gjk, 10, 2e-6, 5.0));
+    const std::vector<SolverSummary> s = h.bySolver();
+    ASSERT_EQ(s.size(), 2u);
+    EXPECT_EQ(name(s[0].choice()), "gjk"); // johnson first: the order of allSubAlgorithms()
+    EXPECT_NEAR(s[0].secondsPerCall, 2e-6, 1e-15);
+    EXPECT_EQ(name(s[1].choice()), "gjk:subalgo=barycode");
+    EXPECT_NEAR(s[1].secondsPerCall, 4e-6, 1e-15);
+}
+
 TEST(StatsHistory, SampleTakesTheCallsOfItsStep) {
     StepStats stats;
     stats.step = 7;
@@ -74,6 +88,11 @@ TEST(StatsHistory, SampleTakesTheCallsOfItsStep) {
     const StepSample s = makeSample(stats, calls, SolverKind::Mpr, WarmStart::Obb);
     EXPECT_EQ(s.step, 7);
     EXPECT_EQ(s.solver, SolverKind::Mpr);
+    EXPECT_EQ(s.subAlgorithm, SubAlgorithm::Johnson);
+    const StepSample b = makeSample(stats, calls, SolverChoice{SolverKind::Gjk, SubAlgorithm::Barycode},
+                                    WarmStart::Obb);
+    EXPECT_EQ(b.solver, SolverKind::Gjk);
+    EXPECT_EQ(b.subAlgorithm, SubAlgorithm::Barycode);
     EXPECT_EQ(s.warmStart, WarmStart::Obb);
     EXPECT_DOUBLE_EQ(s.secondsPerCall, 2e-6);
     EXPECT_DOUBLE_EQ(s.iterationsPerCall, 6.0);

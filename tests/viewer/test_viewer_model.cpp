@@ -21,6 +21,45 @@ void settle(ViewerModel& model, int steps = 90) {
     }
 }
 
+TEST(ViewerModel, SubAlgorithmSwitchTakesEffectAtTheNextStep) {
+    scenes::SceneDesc scene = test::smallFunnel(24);
+    scene.simulation.setSolverChoice({SolverKind::GjkPolyak, SubAlgorithm::SignedVolume});
+    ViewerModel model(scene);
+    EXPECT_EQ(model.state().solverChoice(), scene.simulation.solverChoice());
+    settle(model);
+    ASSERT_GT(model.lastCalls().summary().calls, 0);
+    const std::int64_t stepsBefore = model.world().stepCount();
+    for (SubAlgorithm sub : {SubAlgorithm::Barycode, SubAlgorithm::Johnson}) {
+        model.state().setSubAlgorithm(sub);
+        model.step();
+        EXPECT_EQ(model.world().settings().narrowPhase.solver, SolverKind::GjkPolyak);
+        EXPECT_EQ(model.world().settings().narrowPhase.subAlgorithm, sub);
+        ASSERT_FALSE(model.lastCalls().calls().empty());
+        for (const CallRecord& call : model.lastCalls().calls()) {
+            EXPECT_EQ(call.solver, SolverKind::GjkPolyak);
+            EXPECT_EQ(call.subAlgorithm, sub);
+        }
+        const StepSample& last = model.history()[model.history().size() - 1];
+        EXPECT_EQ(last.subAlgorithm, sub);
+    }
+    // A solver without sub-algorithms runs johnson; the selection is kept.
+    model.state().setSolver(SolverKind::Mpr);
+    model.state().setSubAlgorithm(SubAlgorithm::Barycode);
+    model.step();
+    EXPECT_EQ(model.world().settings().narrowPhase.subAlgorithm, SubAlgorithm::Johnson);
+    for (const CallRecord& call : model.lastCalls().calls()) {
+        EXPECT_EQ(call.subAlgorithm, SubAlgorithm::Johnson);
+    }
+    EXPECT_EQ(model.world().stepCount(), stepsBefore + 3); // no restart
+    // The window's means are per choice, in registry order.
+    std::vector<std::string> names;
+    for (const SolverSummary& s : model.history().bySolver()) {
+        names.push_back(name(s.choice()));
+    }
+    EXPECT_EQ(names, (std::vector<std::string>{"gjk-polyak", "gjk-polyak:subalgo=signed-volume",
+                                               "gjk-polyak:subalgo=barycode", "mpr"}));
+}
+
 TEST(ViewerModel, StartsWithTheScenesSolverAndBodies) {
     scenes::SceneDesc scene = test::smallFunnel(12);
     scene.simulation.solver = SolverKind::GjkPolyak;

@@ -71,6 +71,25 @@ TEST(ViewerState, NextSolverVisitsEverySolverAndWraps) {
     EXPECT_EQ(state.warmStart(), allWarmStarts().front());
 }
 
+TEST(ViewerState, SubAlgorithmAppliesToTheGjkSolversOnly) {
+    ViewerState state(kStep);
+    EXPECT_EQ(state.solverChoice(), (SolverChoice{SolverKind::Gjk, SubAlgorithm::Johnson}));
+    state.setSubAlgorithm(SubAlgorithm::Barycode);
+    EXPECT_EQ(state.solverChoice(), (SolverChoice{SolverKind::Gjk, SubAlgorithm::Barycode}));
+    // mpr takes none: the choice runs johnson, the selection is kept for the next GJK solver.
+    state.setSolver(SolverKind::Mpr);
+    EXPECT_EQ(state.solverChoice(), (SolverChoice{SolverKind::Mpr, SubAlgorithm::Johnson}));
+    EXPECT_EQ(state.subAlgorithm(), SubAlgorithm::Barycode);
+    state.apply(Action::NextSolver); // sdf-ellipsoid
+    state.apply(Action::NextSolver); // rtr
+    state.apply(Action::NextSolver); // gjk again
+    EXPECT_EQ(state.solverChoice(), (SolverChoice{SolverKind::Gjk, SubAlgorithm::Barycode}));
+    state.setSolverChoice({SolverKind::GjkNesterov, SubAlgorithm::SignedVolume});
+    EXPECT_EQ(state.solver(), SolverKind::GjkNesterov);
+    EXPECT_EQ(state.subAlgorithm(), SubAlgorithm::SignedVolume);
+    EXPECT_EQ(name(state.solverChoice()), "gjk-nesterov:subalgo=signed-volume");
+}
+
 TEST(ViewerState, TogglesFlipOneFlagEach) {
     ViewerState state(kStep);
     const DrawToggles before = state.toggles;

@@ -12,9 +12,9 @@ void NarrowPhaseLog::beginStep(std::int64_t step) {
 
 void NarrowPhaseLog::record(const NarrowPhaseEvent& event) {
     const QueryResult& r = event.result;
-    calls_.push_back({event.bodyA, event.bodyB, event.request.solver, r.status, r.distance,
-                      r.witnessA, r.witnessB, r.normal, r.iterations, r.penetrationIterations,
-                      event.seconds, event.perturbed});
+    calls_.push_back({event.bodyA, event.bodyB, event.request.solver, event.request.subAlgorithm,
+                      r.status, r.distance, r.witnessA, r.witnessB, r.normal, r.iterations,
+                      r.penetrationIterations, event.seconds, event.perturbed});
     if (event.perturbed) {
         ++summary_.perturbedCalls;
         return;

@@ -11,9 +11,15 @@ namespace mk::viewer {
 
 StepSample makeSample(const StepStats& stats, const CallSummary& calls, SolverKind solver,
                       WarmStart warmStart) {
+    return makeSample(stats, calls, SolverChoice{solver}, warmStart);
+}
+
+StepSample makeSample(const StepStats& stats, const CallSummary& calls, const SolverChoice& solver,
+                      WarmStart warmStart) {
     StepSample s;
     s.step = stats.step;
-    s.solver = solver;
+    s.solver = solver.solver;
+    s.subAlgorithm = solver.subAlgorithm;
     s.warmStart = warmStart;
     s.calls = calls.calls;
     s.secondsPerCall = calls.secondsPerCall();
@@ -48,25 +54,32 @@ const StepSample& StatsHistory::operator[](std::size_t i) const {
 std::vector<SolverSummary> StatsHistory::bySolver() const {
     std::vector<SolverSummary> out;
     for (SolverKind solver : allSolvers()) {
-        SolverSummary sum{solver};
-        for (std::size_t i = 0; i < size_; ++i) {
-            const StepSample& s = (*this)[i];
-            if (s.solver == solver) {
-                ++sum.steps;
-                sum.calls += s.calls;
-                sum.secondsPerCall += s.secondsPerCall * s.calls;
-                sum.iterationsPerCall += s.iterationsPerCall * s.calls;
-            }
-        }
-        if (sum.steps > 0) {
-            if (sum.calls > 0) {
-                sum.secondsPerCall /= double(sum.calls);
-                sum.iterationsPerCall /= double(sum.calls);
-            }
-            out.push_back(sum);
+        for (SubAlgorithm sub : allSubAlgorithms()) {
+            summarize(solver, sub, out);
         }
     }
     return out;
+}
+
+void StatsHistory::summarize(SolverKind solver, SubAlgorithm sub,
+                             std::vector<SolverSummary>& out) const {
+    SolverSummary sum{solver, sub};
+    for (std::size_t i = 0; i < size_; ++i) {
+        const StepSample& s = (*this)[i];
+        if (s.solver == solver && s.subAlgorithm == sub) {
+            ++sum.steps;
+            sum.calls += s.calls;
+            sum.secondsPerCall += s.secondsPerCall * s.calls;
+            sum.iterationsPerCall += s.iterationsPerCall * s.calls;
+        }
+    }
+    if (sum.steps > 0) {
+        if (sum.calls > 0) {
+            sum.secondsPerCall /= double(sum.calls);
+            sum.iterationsPerCall /= double(sum.calls);
+        }
+        out.push_back(sum);
+    }
 }
 
 } // namespace mk::viewer

@@ -77,6 +77,27 @@ void sceneSection(ViewerModel& model, UiRequests& requests) {
     }
 }
 
+/// The GJK sub-algorithm, next to the solver; greyed out for the solvers that take none. Like
+/// the solver, it takes effect at the next step (ViewerModel::step()).
+void subAlgorithmCombo(ViewerState& state) {
+    const bool applies = usesSubAlgorithm(state.solver());
+    ImGui::BeginDisabled(!applies);
+    const std::string current(name(state.subAlgorithm()));
+    if (ImGui::BeginCombo("GJK sub-algorithm", current.c_str())) {
+        for (SubAlgorithm s : allSubAlgorithms()) {
+            const std::string n(name(s));
+            if (ImGui::Selectable(n.c_str(), s == state.subAlgorithm())) {
+                state.setSubAlgorithm(s);
+            }
+        }
+        ImGui::EndCombo();
+    }
+    ImGui::EndDisabled();
+    if (!applies && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+        ImGui::SetTooltip("only the GJK solvers take a sub-algorithm");
+    }
+}
+
 void narrowPhaseSection(ViewerModel& model) {
     ViewerState& state = model.state();
     const std::string solverName(name(state.solver()));
@@ -89,6 +110,7 @@ void narrowPhaseSection(ViewerModel& model) {
         }
         ImGui::EndCombo();
     }
+    subAlgorithmCombo(state);
     const std::string warmName(name(state.warmStart()));
     if (ImGui::BeginCombo("warm start (W)", warmName.c_str())) {
         for (WarmStart w : allWarmStarts()) {

@@ -1,10 +1,12 @@
 #pragma once
 /// \file StatsHistory.h
 /// The last few seconds of per-step statistics, in a ring buffer, for the plots of narrow-phase
-/// time and iterations per solver: each sample remembers the solver and warm start that made it,
-/// so switching solvers shows as a change of colour and level in the plots.
+/// time and iterations per solver choice: each sample remembers the solver, its GJK sub-algorithm
+/// and the warm start that made it, so switching solvers shows as a change of colour and level in
+/// the plots.
 
 #include "minkowski/engine/Stats.h"
+#include "minkowski/narrowphase/Collide.h"
 #include "minkowski/narrowphase/Query.h"
 #include "minkowski/viewer/NarrowPhaseLog.h"
 
@@ -18,6 +20,7 @@ namespace mk::viewer {
 struct StepSample {
     std::int64_t step = 0;
     SolverKind solver = SolverKind::Gjk;
+    SubAlgorithm subAlgorithm = SubAlgorithm::Johnson;
     WarmStart warmStart = WarmStart::Previous;
     int calls = 0;                  ///< real narrow-phase calls
     double secondsPerCall = 0.0;    ///< mean wall time of a call (unit: second)
@@ -30,15 +33,23 @@ struct StepSample {
 
 /// The sample of a step from the world's stats and the narrow-phase log of that step.
 [[nodiscard]] StepSample makeSample(const StepStats& stats, const CallSummary& calls,
+                                    const SolverChoice& solver, WarmStart warmStart);
+/// The same with the solver's johnson sub-algorithm.
+[[nodiscard]] StepSample makeSample(const StepStats& stats, const CallSummary& calls,
                                     SolverKind solver, WarmStart warmStart);
 
-/// Means over the samples of one solver in the window, weighted by calls.
+/// Means over the samples of one solver choice (solver and sub-algorithm) in the window,
+/// weighted by calls.
 struct SolverSummary {
     SolverKind solver = SolverKind::Gjk;
+    SubAlgorithm subAlgorithm = SubAlgorithm::Johnson;
     std::int64_t steps = 0;
     std::int64_t calls = 0;
     double secondsPerCall = 0.0;
     double iterationsPerCall = 0.0;
+
+    /// name(choice()) labels the row: "gjk", "gjk:subalgo=barycode".
+    [[nodiscard]] SolverChoice choice() const { return {solver, subAlgorithm}; }
 };
 
 class StatsHistory {
@@ -53,10 +64,14 @@ public:
     [[nodiscard]] std::size_t capacity() const { return buffer_.size(); }
     /// The i-th sample, oldest first (i < size()).
     [[nodiscard]] const StepSample& operator[](std::size_t i) const;
-    /// One summary per solver present in the window, in registry order.
+    /// One summary per solver choice present in the window, in registry order (solvers, then
+    /// the sub-algorithms of each).
     [[nodiscard]] std::vector<SolverSummary> bySolver() const;
 
 private:
+    /// Appends the summary of (solver, sub) when the window holds samples of it.
+    void summarize(SolverKind solver, SubAlgorithm sub, std::vector<SolverSummary>& out) const;
+
     std::vector<StepSample> buffer_;
     std::size_t next_ = 0;
     std::size_t size_ = 0;

@@ -5,6 +5,7 @@
 /// parameters waiting for a restart. Keys and buttons become Actions; apply() carries out the
 /// ones that only change this state and reports the others to the caller.
 
+#include "minkowski/narrowphase/Collide.h"
 #include "minkowski/narrowphase/Query.h"
 #include "minkowski/viewer/FixedStepClock.h"
 
@@ -85,6 +86,18 @@ public:
 
     [[nodiscard]] SolverKind solver() const { return solver_; }
     void setSolver(SolverKind solver) { solver_ = solver; }
+    /// The GJK sub-algorithm chosen; kept when switching to a solver that takes none (and back).
+    [[nodiscard]] SubAlgorithm subAlgorithm() const { return subAlgorithm_; }
+    void setSubAlgorithm(SubAlgorithm subAlgorithm) { subAlgorithm_ = subAlgorithm; }
+    /// What the next step runs: the solver with the chosen sub-algorithm when it is a GJK
+    /// solver (usesSubAlgorithm()), johnson otherwise.
+    [[nodiscard]] SolverChoice solverChoice() const {
+        return {solver_, usesSubAlgorithm(solver_) ? subAlgorithm_ : SubAlgorithm::Johnson};
+    }
+    void setSolverChoice(const SolverChoice& choice) {
+        solver_ = choice.solver;
+        subAlgorithm_ = choice.subAlgorithm;
+    }
     [[nodiscard]] WarmStart warmStart() const { return warmStart_; }
     void setWarmStart(WarmStart warmStart) { warmStart_ = warmStart; }
 
@@ -101,6 +114,7 @@ private:
     bool stepRequested_ = false;
     double speed_ = 1.0;
     SolverKind solver_ = SolverKind::Gjk;
+    SubAlgorithm subAlgorithm_ = SubAlgorithm::Johnson;
     WarmStart warmStart_ = WarmStart::Previous;
 };
 
