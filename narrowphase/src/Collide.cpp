@@ -29,6 +29,14 @@ struct LocalResult {
     int penetrationIterations = 0;
 };
 
+/// A rigid transform as a rotation matrix: the frame changes of a query rotate up to eight
+/// vectors, and a matrix-vector product is about half a quaternion rotation's work.
+struct Frame {
+    Mat3 rotation;
+    Vec3 translation; ///< (unit: metre)
+    [[nodiscard]] Vec3 apply(const Vec3& local) const { return rotation * local + translation; }
+};
+
 /// Everything one query needs besides the support: request, guess and radii in A's frame.
 struct Context {
     const QueryRequest& request;
@@ -242,7 +250,7 @@ LocalResult fromMpr(const MprOutput& m, double lowerBound, const Context& c) {
 /// SignedDistance on separated shapes, Task::Boolean with a margin > 0, and MPR's own failures
 /// (MaxIterations, Degenerate) are answered by vanilla GJK on the cores; iterations add up and a
 /// failure status of MPR is kept (the fields then hold GJK's reliable answer).
-LocalResult runMpr(MinkowskiDifference& diff, const Shape& a, const Shape& b, const Pose& bInA,
+LocalResult runMpr(MinkowskiDifference& diff, const Shape& a, const Shape& b, const Frame& bInA,
                    const Context& c) {
     const QueryRequest& q = c.request;
     MinkowskiDifference full = diff.withoutCores();
@@ -278,16 +286,16 @@ LocalResult runMpr(MinkowskiDifference& diff, const Shape& a, const Shape& b, co
 }
 
 /// The A-frame result in the world frame.
-QueryResult toWorld(const LocalResult& r, const Pose& poseA, const MinkowskiDifference& diff,
+QueryResult toWorld(const LocalResult& r, const Frame& frameA, const MinkowskiDifference& diff,
                     const QueryRequest& q) {
     QueryResult out;
     out.status = r.status;
     out.distance = r.distance;
     out.collide = isOverlap(r.status) || r.status == Status::Touching || r.distance <= q.margin;
-    out.witnessA = poseA.apply(r.pa);
-    out.witnessB = poseA.apply(r.pb);
-    out.normal = poseA.rotation * r.normal;
-    out.separation = poseA.rotation * r.separation;
+    out.witnessA = frameA.apply(r.pa);
+    out.witnessB = frameA.apply(r.pb);
+    out.normal = frameA.rotation * r.normal;
+    out.separation = frameA.rotation * r.separation;
     out.iterations = r.iterations;
     out.penetrationIterations = r.penetrationIterations;
     out.supportCalls = diff.supportCalls();
@@ -311,15 +319,17 @@ QueryResult collide(const Shape& a, const Pose& poseA, const Shape& b, const Pos
     case SolverKind::Rtr: return rtrQuery(a, poseA, b, poseB, request);
     default: break;
     }
-    const Pose bInA = poseA.inverse() * poseB;
-    MinkowskiDifference diff(a, b, bInA, request.hints, true);
+    const Frame frameA{poseA.rotation.toRotationMatrix(), poseA.translation};
+    const Frame bInA{(poseA.rotation.conjugate() * poseB.rotation).toRotationMatrix(),
+                     frameA.rotation.transpose() * (poseB.translation - poseA.translation)};
+    MinkowskiDifference diff(a, b, bInA.rotation, bInA.translation, request.hints, true);
     const Vec3 guess = request.initialGuess.allFinite() ? request.initialGuess : Vec3(Vec3::UnitX());
-    const Context context{request, poseA.rotation.conjugate() * guess, a.coreRadius(),
+    const Context context{request, frameA.rotation.transpose() * guess, a.coreRadius(),
                           b.coreRadius()};
     const LocalResult local = request.solver == SolverKind::Mpr
                                   ? runMpr(diff, a, b, bInA, context)
                                   : runGjk(diff, context, variantOf(request.solver));
-    return toWorld(local, poseA, diff, request);
+    return toWorld(local, frameA, diff, request);
 }
 
 } // namespace mk

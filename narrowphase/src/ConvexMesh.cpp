@@ -355,17 +355,22 @@ namespace {
 /// divided by |d_a| (so in [-1, 1]) binned into `cells` each. Any input gives a valid cell (NaN,
 /// zero and overflowing quotients land in an end cell): the cell only chooses a start vertex.
 int mapCell(const Vec3& dir, int cells) {
-    const Vec3 m = dir.cwiseAbs();
-    const int axis = m.x() >= m.y() ? (m.x() >= m.z() ? 0 : 2) : (m.y() >= m.z() ? 1 : 2);
+    const double ax = std::abs(dir.x()), ay = std::abs(dir.y()), az = std::abs(dir.z());
+    // the axis and the other two components by selects, not branches: GJK's directions are
+    // unpredictable, and a mispredicted branch costs as much as the rest of the lookup
+    const bool xMajor = ax >= ay && ax >= az;
+    const bool yMajor = !xMajor && ay >= az;
+    const int axis = xMajor ? 0 : (yMajor ? 1 : 2);
+    const double major = xMajor ? ax : (yMajor ? ay : az);
+    const double c1 = xMajor ? dir.y() : (yMajor ? dir.z() : dir.x());
+    const double c2 = xMajor ? dir.z() : (yMajor ? dir.x() : dir.y());
     const int face = 2 * axis + (dir[axis] < 0.0 ? 1 : 0);
     const double half = 0.5 * cells;
-    const double scale = m[axis] > 0.0 ? half / m[axis] : 0.0;
+    const double scale = half / (major > 0.0 ? major : 1.0);
     const auto bin = [cells](double t) {
         return t > 0.0 ? (t < cells ? static_cast<int>(t) : cells - 1) : 0;
     };
-    const int u = bin(dir[(axis + 1) % 3] * scale + half);
-    const int v = bin(dir[(axis + 2) % 3] * scale + half);
-    return (face * cells + u) * cells + v;
+    return (face * cells + bin(c1 * scale + half)) * cells + bin(c2 * scale + half);
 }
 
 } // namespace

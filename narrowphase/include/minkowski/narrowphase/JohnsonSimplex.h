@@ -84,7 +84,9 @@ public:
             const Vec3 n = (y_[(i + 2) & 3].w - a).cross(y_[(i + 3) & 3].w - a);
             const double opposite = n.dot(y_[i].w - a);
             const double origin = -n.dot(a);
-            if (opposite == 0.0 || !((opposite > 0.0 ? origin : -origin) >= -slack * n.norm())) {
+            const double side = opposite > 0.0 ? origin : -origin;
+            // the norm (a square root) only for an origin on the wrong side of the plane
+            if (opposite == 0.0 || !(side >= 0.0 || side >= -slack * n.norm())) {
                 return false;
             }
         }
@@ -259,11 +261,14 @@ private:
     /// this is the optimality condition of x over conv(W + {new}).
     [[nodiscard]] bool isOptimal(const Vec3& v) const {
         const double vv = v.squaredNorm();
-        const double vn = std::sqrt(vv);
         for (int j = 0; j < 4; ++j) {
             const unsigned bit = 1u << j;
-            if ((allBits_ & bit) != 0u && (bits_ & bit) == 0u &&
-                v.dot(y_[j].w) < vv - kRoundoff * vn * y_[j].w.norm()) {
+            if ((allBits_ & bit) == 0u || (bits_ & bit) != 0u) {
+                continue;
+            }
+            const double vy = v.dot(y_[j].w);
+            // the rounding allowance (two square roots) only for a point below the plane
+            if (vy < vv && vy < vv - kRoundoff * std::sqrt(vv * dp_[j][j])) {
                 return false;
             }
         }

@@ -7,6 +7,7 @@
 /// Computations happen in A's local frame: B's pose is expressed relative to A once per query,
 /// which saves a rotation per support call.
 
+#include "minkowski/narrowphase/ConvexMesh.h"
 #include "minkowski/narrowphase/Math.h"
 #include "minkowski/narrowphase/Shape.h"
 
@@ -30,21 +31,21 @@ public:
     /// `bInA` maps B's local frame to A's local frame (poseA.inverse() * poseB).
     MinkowskiDifference(const Shape& a, const Shape& b, const Pose& bInA,
                         std::array<int, 2> hints, bool useCores)
-        : a_(a), b_(b), rotB_(bInA.rotation.toRotationMatrix()), transB_(bInA.translation),
-          hints_(hints), useCores_(useCores),
+        : MinkowskiDifference(a, b, bInA.rotation.toRotationMatrix(), bInA.translation, hints,
+                              useCores) {}
+    /// The same with B's pose in A's frame as a rotation matrix and a translation (unit: metre).
+    MinkowskiDifference(const Shape& a, const Shape& b, const Mat3& rotationBInA,
+                        const Vec3& translationBInA, std::array<int, 2> hints, bool useCores)
+        : a_(a), b_(b), meshA_(a.convexMesh()), meshB_(b.convexMesh()), rotB_(rotationBInA),
+          transB_(translationBInA), hints_(hints), useCores_(useCores),
           radiusSum_(useCores ? a.coreRadius() + b.coreRadius() : 0.0) {}
 
     /// Farthest point of A - B along `dir` (maximises dot(w, dir)); `dir` must be non-zero.
     void support(const Vec3& dir, SupportPoint& out) {
         ++supportCalls_;
         const Vec3 dirB = rotB_.transpose() * (-dir);
-        if (useCores_) {
-            out.a = a_.supportCore(dir, hints_[0]);
-            out.b = rotB_ * b_.supportCore(dirB, hints_[1]) + transB_;
-        } else {
-            out.a = a_.support(dir, hints_[0]);
-            out.b = rotB_ * b_.support(dirB, hints_[1]) + transB_;
-        }
+        out.a = supportOf(a_, meshA_, dir, hints_[0]);
+        out.b = rotB_ * supportOf(b_, meshB_, dirB, hints_[1]) + transB_;
         out.w = out.a - out.b;
     }
 
@@ -67,8 +68,20 @@ public:
     }
 
 private:
+    /// A mesh is its own core (radius 0): its support is called directly, without the two
+    /// type dispatches of Shape::supportCore and Shape::support (hot in GJK on hulls).
+    [[nodiscard]] Vec3 supportOf(const Shape& s, const ConvexMesh* mesh, const Vec3& dir,
+                                 int& hint) const {
+        if (mesh != nullptr) {
+            return mesh->support(dir, hint);
+        }
+        return useCores_ ? s.supportCore(dir, hint) : s.support(dir, hint);
+    }
+
     const Shape& a_;
     const Shape& b_;
+    const ConvexMesh* meshA_; ///< a_.convexMesh(): null unless A is a ConvexMesh shape
+    const ConvexMesh* meshB_;
     Mat3 rotB_;
     Vec3 transB_;
     std::array<int, 2> hints_;
