@@ -1,7 +1,8 @@
 /// \file LibccdPeer.cpp
 /// libccd 2.x peers: GJK (+ EPA for depth) and MPR. libccd takes support callbacks, so both peers
-/// run on our own support mappings (Shape::support, with the mesh hill-climbing hint cached per
-/// shape): the comparison is between algorithms, not between shape representations.
+/// run on our own support mappings (Shape::support, meshes by the same cube-map-seeded hill climb)
+/// in A's frame, as our MinkowskiDifference: the comparison is between algorithms, not between
+/// shape representations or frame conventions.
 ///
 /// libccd 2.x has no separation-distance query (no ccdGJKDistance): the peers answer Task::Boolean
 /// and Task::SignedDistance, the latter with distance = NaN when the shapes are separated.
@@ -39,26 +40,33 @@ struct CcdObject {
         }
         return sum / 6.0;
     }
-    void setPose(const Pose& pose) {
-        rotation = pose.rotation.toRotationMatrix();
-        translation = pose.translation;
+    void setPose(const Mat3& r, const Vec3& t, bool isIdentity) {
+        rotation = r;
+        translation = t;
+        identity = isIdentity;
     }
+    /// The pose is the identity: the callbacks skip the rotation (see LibccdPeer::query).
+    bool identity = false;
 };
 
 Vec3 fromCcd(const ccd_vec3_t* v) { return {ccdVec3X(v), ccdVec3Y(v), ccdVec3Z(v)}; }
 void toCcd(const Vec3& v, ccd_vec3_t* out) { ccdVec3Set(out, v.x(), v.y(), v.z()); }
 
-/// ccd_support_fn: Shape::support in the world frame.
+/// ccd_support_fn: Shape::support in the common frame (A's, see LibccdPeer::query).
 void supportCallback(const void* obj, const ccd_vec3_t* dir, ccd_vec3_t* out) {
     const auto& object = *static_cast<const CcdObject*>(obj);
-    Vec3 localDir = object.rotation.transpose() * fromCcd(dir);
+    Vec3 localDir = fromCcd(dir);
+    if (!object.identity) {
+        localDir = object.rotation.transpose() * localDir;
+    }
     if (localDir.squaredNorm() == 0.0) {
         localDir = Vec3::UnitX(); // Shape::support needs a non-zero direction
     }
-    toCcd(object.rotation * object.shape->support(localDir, object.hint) + object.translation, out);
+    const Vec3 local = object.shape->support(localDir, object.hint);
+    toCcd(object.identity ? local : Vec3(object.rotation * local + object.translation), out);
 }
 
-/// ccd_center_fn: an interior point in the world frame.
+/// ccd_center_fn: an interior point in the common frame.
 void centerCallback(const void* obj, ccd_vec3_t* center) {
     const auto& object = *static_cast<const CcdObject*>(obj);
     toCcd(object.rotation * object.localCenter + object.translation, center);
@@ -111,8 +119,12 @@ public:
         if (!a_.shape || !b_.shape || !supports(task)) {
             return failedResult();
         }
-        a_.setPose(poseA);
-        b_.setPose(poseB);
+        // libccd works in any common frame: A's, as our MinkowskiDifference does, so that only
+        // B's support calls pay a rotation (libccd gets the same saving as our solvers)
+        const Mat3 rotationA = poseA.rotation.toRotationMatrix();
+        a_.setPose(Mat3::Identity(), Vec3::Zero(), true);
+        b_.setPose((poseA.rotation.conjugate() * poseB.rotation).toRotationMatrix(),
+                   rotationA.transpose() * (poseB.translation - poseA.translation), false);
         return task == Task::Boolean ? intersect() : penetration();
     }
 
