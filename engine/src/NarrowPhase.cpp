@@ -57,7 +57,7 @@ void World::Impl::queryPair(PairState& p, const QueryRequest& base) {
     }
     const double seconds =
         timed ? std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() : 0.0;
-    p.cache.update(stepIndex, poseA, poseB, p.result);
+    p.cache.update(stepIndex, poseA, poseB, p.result, request.solver); // after any fallback
 
     StepCounts& c = stats.counts;
     ++c.narrowPhaseCalls;

@@ -29,7 +29,8 @@ void PairCache::prepare(WarmStart strategy, std::int64_t step, const Shape& a, c
     const bool previous = hasPrevious(step);
     request.sdfWarmStart.reset();
     if (request.solver == SolverKind::SdfEllipsoid && previous &&
-        (strategy == WarmStart::Previous || strategy == WarmStart::TransformedPrevious)) {
+        (strategy == WarmStart::Previous || strategy == WarmStart::TransformedPrevious) &&
+        (sdfAnswered_ || result_.status == Status::Separated)) {
         // Corollary 1 carries the optimum with both bodies: the same start for both strategies
         request.sdfWarmStart = sdfWarmStartFrom(result_, poseA_, poseB_, poseA, poseB);
     }
@@ -54,7 +55,7 @@ void PairCache::prepare(WarmStart strategy, std::int64_t step, const Shape& a, c
 }
 
 void PairCache::update(std::int64_t step, const Pose& poseA, const Pose& poseB,
-                       const QueryResult& result) {
+                       const QueryResult& result, SolverKind answeredBy) {
     if (result.status == Status::InvalidInput) {
         return; // nothing was computed: the pair counts as not queried at this step
     }
@@ -67,6 +68,7 @@ void PairCache::update(std::int64_t step, const Pose& poseA, const Pose& poseB,
     poseA_ = poseA;
     poseB_ = poseB;
     result_ = result;
+    sdfAnswered_ = answeredBy == SolverKind::SdfEllipsoid;
 }
 
 } // namespace mk

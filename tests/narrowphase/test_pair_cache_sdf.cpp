@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <gtest/gtest.h>
 #include <string>
+#include <utility>
 
 namespace mk {
 namespace {
@@ -45,7 +46,7 @@ TEST(PairCacheSdf, FillsTheCorollary1WarmStartForThePreviousStrategies) {
         cache.prepare(strategy, 0, t.a, t.poseA(0), t.b, t.poseB(0), request);
         EXPECT_FALSE(request.sdfWarmStart.has_value()); // no previous query: cold
         const QueryResult first = collide(t.a, t.poseA(0), t.b, t.poseB(0), request);
-        cache.update(0, t.poseA(0), t.poseB(0), first);
+        cache.update(0, t.poseA(0), t.poseB(0), first, SolverKind::SdfEllipsoid);
 
         request = sdfRequest();
         cache.prepare(strategy, 1, t.a, t.poseA(1), t.b, t.poseB(1), request);
@@ -68,7 +69,7 @@ TEST(PairCacheSdf, OtherStrategiesAndSolversGetNoSdfWarmStart) {
     const Trajectory t;
     PairCache cache;
     const QueryResult first = collide(t.a, t.poseA(0), t.b, t.poseB(0), sdfRequest());
-    cache.update(0, t.poseA(0), t.poseB(0), first);
+    cache.update(0, t.poseA(0), t.poseB(0), first, SolverKind::SdfEllipsoid);
     for (const WarmStart strategy : {WarmStart::None, WarmStart::Obb}) {
         QueryRequest request = sdfRequest();
         cache.prepare(strategy, 1, t.a, t.poseA(1), t.b, t.poseB(1), request);
@@ -88,9 +89,33 @@ TEST(PairCacheSdf, OverlapWithoutDepthGivesNoWarmStart) {
     const Pose pb(Quat::Identity(), Vec3(0.0, 0.0, 0.1));
     const QueryResult r = collide(t.a, t.poseA(0), t.b, pb, request);
     ASSERT_EQ(r.status, Status::Overlapping);
-    cache.update(0, t.poseA(0), pb, r);
+    cache.update(0, t.poseA(0), pb, r, SolverKind::SdfEllipsoid);
     cache.prepare(WarmStart::Previous, 1, t.a, t.poseA(0), t.b, pb, request);
     EXPECT_FALSE(request.sdfWarmStart.has_value());
+}
+
+TEST(PairCacheSdf, OtherSolversResultsWarmStartOnlyWhenSeparated) {
+    // d / 2 of a separated result of any exact distance solver is the SDF optimum; a penetration
+    // depth of EPA is the MTD, deeper than the inscribed-ball depth of sdf-ellipsoid, whose
+    // Corollary 1 bound would then lie below the new optimum: cold start
+    const Trajectory t;
+    QueryRequest gjk;
+    const Pose apart(Quat::Identity(), Vec3(0.0, 0.0, 0.6));
+    const Pose deep(Quat::Identity(), Vec3(0.0, 0.0, 0.15));
+    for (const auto& [pose, warm] : {std::pair{apart, true}, std::pair{deep, false}}) {
+        PairCache cache;
+        const QueryResult r = collide(t.a, t.poseA(0), t.b, pose, gjk);
+        ASSERT_EQ(r.status, warm ? Status::Separated : Status::Penetrating);
+        cache.update(0, t.poseA(0), pose, r, SolverKind::Gjk);
+        QueryRequest request = sdfRequest();
+        cache.prepare(WarmStart::Previous, 1, t.a, t.poseA(0), t.b, pose, request);
+        EXPECT_EQ(request.sdfWarmStart.has_value(), warm) << name(r.status);
+        if (warm) { // and the warm query agrees with the cold one
+            const QueryResult w = collide(t.a, t.poseA(0), t.b, pose, request);
+            const QueryResult c = collide(t.a, t.poseA(0), t.b, pose, sdfRequest());
+            EXPECT_NEAR(w.distance, c.distance, 1e-8);
+        }
+    }
 }
 
 TEST(PairCacheSdf, SlidingPairRunsWarmWithFewerCutsAndTheSameAnswers) {
@@ -111,13 +136,13 @@ TEST(PairCacheSdf, SlidingPairRunsWarmWithFewerCutsAndTheSameAnswers) {
             warmCache.prepare(strategy, step, t.a, pa, t.b, pb, warm);
             warmStarts += warm.sdfWarmStart.has_value() ? 1 : 0;
             const QueryResult w = collide(t.a, pa, t.b, pb, warm);
-            warmCache.update(step, pa, pb, w);
+            warmCache.update(step, pa, pb, w, SolverKind::SdfEllipsoid);
 
             QueryRequest cold = sdfRequest();
             coldCache.prepare(WarmStart::None, step, t.a, pa, t.b, pb, cold);
             ASSERT_FALSE(cold.sdfWarmStart.has_value());
             const QueryResult c = collide(t.a, pa, t.b, pb, cold);
-            coldCache.update(step, pa, pb, c);
+            coldCache.update(step, pa, pb, c, SolverKind::SdfEllipsoid);
 
             EXPECT_EQ(w.status, c.status) << step;
             EXPECT_NEAR(w.distance, c.distance, 2.5e-8 * L) << step;

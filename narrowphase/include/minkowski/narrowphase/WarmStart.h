@@ -20,12 +20,16 @@ public:
     /// pair was not queried at step - 1 (the paper's rule). For request.solver = sdf-ellipsoid,
     /// which ignores initialGuess, `previous` and `transformed-previous` also fill
     /// request.sdfWarmStart (sdfWarmStartFrom() on the step - 1 result and poses) when that result
-    /// has an optimum (separated, touching or penetrating); otherwise it is reset (cold start).
+    /// bounds the SDF optimum: an sdf-ellipsoid result that is separated, touching or penetrating,
+    /// or a separated result of any solver (d / 2 is the SDF optimum of separated bodies; a
+    /// penetration depth of EPA, MPR or RTR is not, and Corollary 1's bound from it could cut the
+    /// optimum away). Otherwise request.sdfWarmStart is reset (cold start).
     void prepare(WarmStart strategy, std::int64_t step, const Shape& a, const Pose& poseA,
                  const Shape& b, const Pose& poseB, QueryRequest& request) const;
 
-    /// Stores the outcome of the query made at step `step`.
-    void update(std::int64_t step, const Pose& poseA, const Pose& poseB, const QueryResult& result);
+    /// Stores the outcome of the query made at step `step`, answered by solver `answeredBy`.
+    void update(std::int64_t step, const Pose& poseA, const Pose& poseB, const QueryResult& result,
+                SolverKind answeredBy = SolverKind::Gjk);
 
     /// True when the pair was queried at step - 1 (so `previous` strategies apply).
     [[nodiscard]] bool hasPrevious(std::int64_t step) const { return valid_ && lastStep_ == step - 1; }
@@ -42,6 +46,7 @@ private:
     Pose poseA_;         ///< poses of the query at lastStep_ (for the sdf-ellipsoid warm start)
     Pose poseB_;
     QueryResult result_; ///< result of the query at lastStep_
+    bool sdfAnswered_ = false; ///< result_ came from sdf-ellipsoid (its optimum bounds the next)
 };
 
 /// x0 of the `obb` strategy: c_A - c_B with the OBB centres in the world frame.
