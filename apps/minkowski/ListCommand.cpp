@@ -42,6 +42,12 @@ void listSubAlgorithms() {
                                  it == described.end() ? "" : it->second,
                                  sub == SolverChoice{}.subAlgorithm ? " [default]" : "");
     }
+    std::cout << "GJK options (append to the solver name, e.g. gjk-polyak:subalgo=barycode:"
+                 "momentum=coal):\n"
+                 "  criterion=relative|duality-gap  stopping test: van den Bergen's relative one "
+                 "[default], or GJK++ eq. (17)/(18) (absolute, tolerance in m^2)\n"
+                 "  momentum=paper|coal            accelerated variants: delta_k as printed in "
+                 "GJK++ Alg. 6 [default], or the authors' code (coal)\n";
 }
 
 void listSolvers() {

@@ -134,7 +134,7 @@ Aabb obbBounds(const Obb& box) {
 World::World(const WorldSettings& settings) {
     validateSettings(settings);
     impl_ = std::make_unique<Impl>(settings);
-    setSolver(SolverChoice{settings.narrowPhase.solver, settings.narrowPhase.subAlgorithm});
+    setSolver(settings.narrowPhase.solverChoice());
     setWarmStart(settings.narrowPhase.warmStart);
 }
 
@@ -176,8 +176,12 @@ void World::setSolver(const SolverChoice& choice) {
                           "' takes no sub-algorithm (got " +
                           std::string(name(choice.subAlgorithm)) + ")");
     }
-    impl_->settings.narrowPhase.solver = choice.solver;
-    impl_->settings.narrowPhase.subAlgorithm = choice.subAlgorithm;
+    try {
+        validate(choice); // the GJK criterion and momentum options
+    } catch (const UnknownNameError& e) {
+        throw EngineError(std::string("setSolver: ") + e.what());
+    }
+    impl_->settings.narrowPhase.setSolverChoice(choice);
 }
 
 void World::setSolver(std::string_view name) {

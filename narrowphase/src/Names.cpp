@@ -17,6 +17,9 @@ constexpr std::array kSolvers{SolverKind::Gjk, SolverKind::GjkPolyak, SolverKind
 constexpr std::array kWarmStarts{WarmStart::None, WarmStart::Obb, WarmStart::Previous,
                                  WarmStart::TransformedPrevious};
 constexpr std::array kTasks{Task::Boolean, Task::Distance, Task::SignedDistance};
+constexpr std::array kConvergences{GjkConvergence::VanDenBergen, GjkConvergence::DualityGap};
+constexpr std::array kMomenta{GjkMomentumSchedule::Paper, GjkMomentumSchedule::Coal};
+constexpr const char* kGjkSolvers = "gjk, gjk-polyak, gjk-nesterov and gjk-nesterov-normalized";
 constexpr std::array kSubAlgorithms{SubAlgorithm::Johnson, SubAlgorithm::SignedVolume,
                                     SubAlgorithm::Barycode};
 
@@ -134,29 +137,78 @@ SubAlgorithm parseSubAlgorithm(std::string_view text) {
 }
 
 bool usesSubAlgorithm(SolverKind solver) {
-    return solver == SolverKind::Gjk || solver == SolverKind::GjkPolyak ||
-           solver == SolverKind::GjkNesterov || solver == SolverKind::GjkNesterovNormalized;
+    return solver == SolverKind::Gjk || usesMomentum(solver);
+}
+
+bool usesMomentum(SolverKind solver) {
+    return solver == SolverKind::GjkPolyak || solver == SolverKind::GjkNesterov ||
+           solver == SolverKind::GjkNesterovNormalized;
+}
+
+std::string_view name(GjkConvergence c) {
+    return c == GjkConvergence::DualityGap ? "duality-gap" : "relative";
+}
+std::string_view name(GjkMomentumSchedule m) {
+    return m == GjkMomentumSchedule::Coal ? "coal" : "paper";
+}
+GjkConvergence parseGjkConvergence(std::string_view text) {
+    return parseName(text, kConvergences, "criterion");
+}
+GjkMomentumSchedule parseGjkMomentum(std::string_view text) {
+    return parseName(text, kMomenta, "momentum");
+}
+
+void validate(const SolverChoice& choice) {
+    const std::string solver(name(choice.solver));
+    const auto refuse = [&](std::string_view key, std::string_view who) {
+        throw UnknownNameError("solver '" + solver + "' takes no " + std::string(key) +
+                               " option; only " + std::string(who) + " do");
+    };
+    if (!usesSubAlgorithm(choice.solver)) {
+        if (choice.subAlgorithm != SubAlgorithm::Johnson) {
+            refuse("subalgo", kGjkSolvers);
+        }
+        if (choice.convergence != GjkConvergence::VanDenBergen) {
+            refuse("criterion", kGjkSolvers);
+        }
+    }
+    if (!usesMomentum(choice.solver) && choice.momentum != GjkMomentumSchedule::Paper) {
+        refuse("momentum", "gjk-polyak, gjk-nesterov and gjk-nesterov-normalized");
+    }
 }
 
 SolverChoice parseSolverChoice(std::string_view text) {
-    const size_t colon = text.find(':');
+    size_t colon = text.find(':');
     SolverChoice choice;
     choice.solver = parseSolver(text.substr(0, colon));
-    if (colon == std::string_view::npos) {
-        return choice;
+    unsigned seen = 0;
+    while (colon != std::string_view::npos) {
+        const size_t next = text.find(':', colon + 1);
+        const std::string_view option = text.substr(colon + 1, next - colon - 1);
+        const size_t eq = option.find('=');
+        const std::string_view key = option.substr(0, eq);
+        const std::string_view value = eq == std::string_view::npos ? "" : option.substr(eq + 1);
+        const unsigned bit = key == "subalgo" ? 1u : key == "criterion" ? 2u : key == "momentum" ? 4u : 0u;
+        if (bit == 0u || eq == std::string_view::npos) {
+            throw UnknownNameError("unknown solver option '" + std::string(option) + "' in '" +
+                                   std::string(text) + "'; valid: subalgo=" + subAlgorithmList() +
+                                   ", criterion=relative|duality-gap, momentum=paper|coal");
+        }
+        if ((seen & bit) != 0u) {
+            throw UnknownNameError("solver option '" + std::string(key) + "' given twice in '" +
+                                   std::string(text) + "'");
+        }
+        seen |= bit;
+        if (bit == 1u) {
+            choice.subAlgorithm = parseSubAlgorithm(value);
+        } else if (bit == 2u) {
+            choice.convergence = parseGjkConvergence(value);
+        } else {
+            choice.momentum = parseGjkMomentum(value);
+        }
+        colon = next;
     }
-    const std::string_view option = text.substr(colon + 1);
-    constexpr std::string_view kKey = "subalgo=";
-    if (!option.starts_with(kKey)) {
-        throw UnknownNameError("unknown solver option '" + std::string(option) + "' in '" +
-                               std::string(text) + "'; valid: subalgo=" + subAlgorithmList());
-    }
-    if (!usesSubAlgorithm(choice.solver)) {
-        throw UnknownNameError("solver '" + std::string(name(choice.solver)) +
-                               "' takes no subalgo option; only gjk, gjk-polyak, gjk-nesterov "
-                               "and gjk-nesterov-normalized do");
-    }
-    choice.subAlgorithm = parseSubAlgorithm(option.substr(kKey.size()));
+    validate(choice);
     return choice;
 }
 
@@ -165,6 +217,14 @@ std::string name(const SolverChoice& choice) {
     if (choice.subAlgorithm != SubAlgorithm::Johnson) {
         out += ":subalgo=";
         out += name(choice.subAlgorithm);
+    }
+    if (choice.convergence != GjkConvergence::VanDenBergen) {
+        out += ":criterion=";
+        out += name(choice.convergence);
+    }
+    if (choice.momentum != GjkMomentumSchedule::Paper) {
+        out += ":momentum=";
+        out += name(choice.momentum);
     }
     return out;
 }

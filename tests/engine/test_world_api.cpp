@@ -114,6 +114,32 @@ TEST(WorldApi, SolverChoiceCarriesTheSubAlgorithmIntoEveryRequest) {
     expectEngineError([&] { World w(bad); }, "takes no sub-algorithm");
 }
 
+TEST(WorldApi, SolverChoiceCarriesTheGjkCriterionAndMomentumIntoEveryRequest) {
+    World world;
+    addGround(world);
+    addCube(world, 0.1, Vec3(0.0, 0.0, 0.1));
+    world.setSolver("gjk-polyak:criterion=duality-gap:momentum=coal");
+    EXPECT_EQ(name(world.settings().narrowPhase.solverChoice()),
+              "gjk-polyak:criterion=duality-gap:momentum=coal");
+    int calls = 0;
+    world.setNarrowPhaseHook([&](const NarrowPhaseEvent& e) {
+        ++calls;
+        EXPECT_EQ(e.request.gjkConvergence, GjkConvergence::DualityGap);
+        EXPECT_EQ(e.request.gjkMomentum, GjkMomentumSchedule::Coal);
+    });
+    for (int i = 0; i < 3; ++i) {
+        world.step();
+    }
+    EXPECT_GE(calls, 3);
+    expectEngineError([&] { world.setSolver(SolverChoice{SolverKind::Gjk, SubAlgorithm::Johnson,
+                                                         GjkConvergence::VanDenBergen,
+                                                         GjkMomentumSchedule::Coal}); },
+                      "takes no momentum");
+    EXPECT_EQ(world.settings().narrowPhase.request.gjkMomentum, GjkMomentumSchedule::Coal);
+    world.setSolver(SolverKind::Gjk); // a SolverKind alone resets every option
+    EXPECT_EQ(world.settings().narrowPhase.solverChoice(), SolverChoice{});
+}
+
 TEST(WorldApi, BodyStateIsTheCentreOfMassFrame) {
     World world;
     BodyDesc cone(Shape::cone(0.2, 0.3)); // centroid at z = -h/2 in the shape frame

@@ -67,3 +67,39 @@ TEST(Names, SolverChoiceRejectsBadOptionsWithTheValidOnes) {
     EXPECT_NE(messageOf("mpr:subalgo=barycode").find("no subalgo"), std::string::npos);
     EXPECT_NE(messageOf("gjk-turbo:subalgo=johnson").find("gjk-turbo"), std::string::npos);
 }
+
+TEST(Names, SolverChoiceCarriesTheGjkCriterionAndMomentum) {
+    const SolverChoice c = parseSolverChoice("gjk-polyak:momentum=coal:subalgo=barycode:criterion=duality-gap");
+    EXPECT_EQ(c.solver, SolverKind::GjkPolyak);
+    EXPECT_EQ(c.subAlgorithm, SubAlgorithm::Barycode);
+    EXPECT_EQ(c.convergence, GjkConvergence::DualityGap);
+    EXPECT_EQ(c.momentum, GjkMomentumSchedule::Coal);
+    EXPECT_EQ(name(c), "gjk-polyak:subalgo=barycode:criterion=duality-gap:momentum=coal");
+    EXPECT_EQ(parseSolverChoice(name(c)), c);
+    QueryRequest request;
+    c.applyTo(request);
+    EXPECT_EQ(request.gjkConvergence, GjkConvergence::DualityGap);
+    EXPECT_EQ(request.gjkMomentum, GjkMomentumSchedule::Coal);
+    EXPECT_EQ(SolverChoice::of(request), c);
+    EXPECT_EQ(name(parseSolverChoice("gjk:criterion=duality-gap")), "gjk:criterion=duality-gap");
+    EXPECT_EQ(parseSolverChoice("gjk-nesterov:momentum=paper"), (SolverChoice{SolverKind::GjkNesterov}));
+}
+
+TEST(Names, SolverChoiceRefusesOptionsTheSolverDoesNotTake) {
+    const auto refused = [](const char* text) {
+        try {
+            (void)parseSolverChoice(text);
+        } catch (const UnknownNameError& e) {
+            return std::string(e.what());
+        }
+        return std::string("accepted");
+    };
+    EXPECT_NE(refused("gjk:momentum=coal").find("no momentum"), std::string::npos);
+    EXPECT_NE(refused("mpr:criterion=duality-gap").find("no criterion"), std::string::npos);
+    EXPECT_NE(refused("gjk:subalgo=barycode:subalgo=johnson").find("twice"), std::string::npos);
+    EXPECT_NE(refused("gjk-polyak:momentum=fast").find("coal"), std::string::npos);
+    EXPECT_NE(refused("gjk:criterion").find("criterion=relative|duality-gap"), std::string::npos);
+    EXPECT_THROW(validate(SolverChoice{SolverKind::Rtr, SubAlgorithm::Johnson,
+                                       GjkConvergence::DualityGap}),
+                 UnknownNameError);
+}

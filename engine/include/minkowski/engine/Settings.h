@@ -4,6 +4,7 @@
 /// narrow phase's are in minkowski/narrowphase/Defaults.h). Units are SI: metre, second, kilogram.
 
 #include "minkowski/narrowphase/Math.h"
+#include "minkowski/narrowphase/Collide.h"
 #include "minkowski/narrowphase/Query.h"
 
 namespace mk {
@@ -21,6 +22,22 @@ struct NarrowPhaseSettings {
     /// are overridden: the engine always asks for Task::SignedDistance with `solver` and
     /// `subAlgorithm`).
     QueryRequest request{};
+
+    /// The solver choice these settings make (solver, sub-algorithm, and the GJK criterion and
+    /// momentum of the request template).
+    [[nodiscard]] SolverChoice solverChoice() const {
+        SolverChoice c = SolverChoice::of(request);
+        c.solver = solver;
+        c.subAlgorithm = subAlgorithm;
+        return c;
+    }
+    /// Sets every field of `choice` (unchecked; World::setSolver validates).
+    void setSolverChoice(const SolverChoice& choice) {
+        solver = choice.solver;
+        subAlgorithm = choice.subAlgorithm;
+        request.gjkConvergence = choice.convergence;
+        request.gjkMomentum = choice.momentum;
+    }
 
     /// Contact cache (off by default, so that every narrow-phase call is really made): a pair
     /// whose relative pose moved less than the two thresholds below since its last real query

@@ -54,28 +54,50 @@ Task parseTask(std::string_view name);
 SubAlgorithm parseSubAlgorithm(std::string_view name);
 std::span<const SubAlgorithm> allSubAlgorithms();
 
-/// A solver with its options, as users name it: `gjk`, `gjk-polyak:subalgo=barycode`, ...
-/// The only option is `subalgo` (SubAlgorithm), for the four GJK solvers.
+GjkConvergence parseGjkConvergence(std::string_view name);
+GjkMomentumSchedule parseGjkMomentum(std::string_view name);
+std::string_view name(GjkConvergence);
+std::string_view name(GjkMomentumSchedule);
+
+/// A solver with its options, as users name it: `gjk`, `gjk-polyak:subalgo=barycode`,
+/// `gjk-nesterov:momentum=coal:criterion=duality-gap`, ... Options, each `:key=value`:
+/// - `subalgo=johnson|signed-volume|barycode` (SubAlgorithm), the four GJK solvers;
+/// - `criterion=relative|duality-gap` (GjkConvergence), the four GJK solvers;
+/// - `momentum=paper|coal` (GjkMomentumSchedule), the three accelerated ones.
 struct SolverChoice {
     SolverKind solver = SolverKind::Gjk;
     SubAlgorithm subAlgorithm = SubAlgorithm::Johnson;
+    GjkConvergence convergence = GjkConvergence::VanDenBergen;
+    GjkMomentumSchedule momentum = GjkMomentumSchedule::Paper;
 
-    /// Writes both fields into a request.
+    /// Writes every field into a request.
     void applyTo(QueryRequest& request) const {
         request.solver = solver;
         request.subAlgorithm = subAlgorithm;
+        request.gjkConvergence = convergence;
+        request.gjkMomentum = momentum;
+    }
+    /// The choice a request makes (the inverse of applyTo).
+    [[nodiscard]] static SolverChoice of(const QueryRequest& request) {
+        return {request.solver, request.subAlgorithm, request.gjkConvergence, request.gjkMomentum};
     }
     friend bool operator==(const SolverChoice&, const SolverChoice&) = default;
 };
 
-/// True for the solvers that take a `subalgo` option (the GJK family).
+/// True for the solvers that take `subalgo` and `criterion` options (the GJK family).
 [[nodiscard]] bool usesSubAlgorithm(SolverKind solver);
+/// True for the solvers that take a `momentum` option (the accelerated GJK variants).
+[[nodiscard]] bool usesMomentum(SolverKind solver);
 
-/// `name[:subalgo=S]` -> SolverChoice. \throws UnknownNameError for an unknown solver,
-/// option or sub-algorithm (listing the valid ones), or a subalgo on a non-GJK solver.
+/// `name[:key=value]...` -> SolverChoice. \throws UnknownNameError for an unknown solver,
+/// option or value (listing the valid ones), a repeated option, or an option the solver does
+/// not take.
 SolverChoice parseSolverChoice(std::string_view text);
-/// The canonical name: the solver's name, plus `:subalgo=S` unless S is johnson (the default);
-/// parseSolverChoice(name(c)) == c.
+/// The canonical name: the solver's name plus every option that differs from its default, in
+/// the order subalgo, criterion, momentum; parseSolverChoice(name(c)) == c.
 std::string name(const SolverChoice& choice);
+/// Throws UnknownNameError when `choice` sets an option its solver does not take (for
+/// choices built in code; parseSolverChoice() already refuses them).
+void validate(const SolverChoice& choice);
 
 } // namespace mk

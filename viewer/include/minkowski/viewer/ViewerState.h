@@ -91,12 +91,19 @@ public:
     void setSubAlgorithm(SubAlgorithm subAlgorithm) { subAlgorithm_ = subAlgorithm; }
     /// What the next step runs: the solver with the chosen sub-algorithm when it is a GJK
     /// solver (usesSubAlgorithm()), johnson otherwise.
+    /// The GJK criterion and momentum options of the scene's choice are kept the same way
+    /// (the UI has no control for them).
     [[nodiscard]] SolverChoice solverChoice() const {
-        return {solver_, usesSubAlgorithm(solver_) ? subAlgorithm_ : SubAlgorithm::Johnson};
+        const bool gjk = usesSubAlgorithm(solver_);
+        return {solver_, gjk ? subAlgorithm_ : SubAlgorithm::Johnson,
+                gjk ? convergence_ : GjkConvergence::VanDenBergen,
+                usesMomentum(solver_) ? momentum_ : GjkMomentumSchedule::Paper};
     }
     void setSolverChoice(const SolverChoice& choice) {
         solver_ = choice.solver;
         subAlgorithm_ = choice.subAlgorithm;
+        convergence_ = choice.convergence;
+        momentum_ = choice.momentum;
     }
     [[nodiscard]] WarmStart warmStart() const { return warmStart_; }
     void setWarmStart(WarmStart warmStart) { warmStart_ = warmStart; }
@@ -115,6 +122,8 @@ private:
     double speed_ = 1.0;
     SolverKind solver_ = SolverKind::Gjk;
     SubAlgorithm subAlgorithm_ = SubAlgorithm::Johnson;
+    GjkConvergence convergence_ = GjkConvergence::VanDenBergen;
+    GjkMomentumSchedule momentum_ = GjkMomentumSchedule::Paper;
     WarmStart warmStart_ = WarmStart::Previous;
 };
 
