@@ -33,6 +33,20 @@ TEST(Names, UnknownNameListsTheValidOnes) {
     EXPECT_EQ(parseTask("distance"), Task::Distance);
 }
 
+namespace {
+
+/// parseSolverChoice's error message for `text`, or "accepted".
+std::string refusal(const char* text) {
+    try {
+        (void)parseSolverChoice(text);
+    } catch (const UnknownNameError& e) {
+        return e.what();
+    }
+    return "accepted";
+}
+
+} // namespace
+
 TEST(Names, SolverChoiceRoundTripsEveryGjkSolverAndSubAlgorithm) {
     int seen = 0;
     for (SolverKind s : allSolvers()) {
@@ -54,18 +68,10 @@ TEST(Names, SolverChoiceRoundTripsEveryGjkSolverAndSubAlgorithm) {
 }
 
 TEST(Names, SolverChoiceRejectsBadOptionsWithTheValidOnes) {
-    const auto messageOf = [](const char* text) {
-        try {
-            (void)parseSolverChoice(text);
-        } catch (const UnknownNameError& e) {
-            return std::string(e.what());
-        }
-        return std::string("no error");
-    };
-    EXPECT_NE(messageOf("gjk:subalgo=voronoi").find("signed-volume"), std::string::npos);
-    EXPECT_NE(messageOf("gjk:fast=1").find("subalgo="), std::string::npos);
-    EXPECT_NE(messageOf("mpr:subalgo=barycode").find("no subalgo"), std::string::npos);
-    EXPECT_NE(messageOf("gjk-turbo:subalgo=johnson").find("gjk-turbo"), std::string::npos);
+    EXPECT_NE(refusal("gjk:subalgo=voronoi").find("signed-volume"), std::string::npos);
+    EXPECT_NE(refusal("gjk:fast=1").find("subalgo="), std::string::npos);
+    EXPECT_NE(refusal("mpr:subalgo=barycode").find("no subalgo"), std::string::npos);
+    EXPECT_NE(refusal("gjk-turbo:subalgo=johnson").find("gjk-turbo"), std::string::npos);
 }
 
 TEST(Names, SolverChoiceCarriesTheGjkCriterionAndMomentum) {
@@ -86,19 +92,11 @@ TEST(Names, SolverChoiceCarriesTheGjkCriterionAndMomentum) {
 }
 
 TEST(Names, SolverChoiceRefusesOptionsTheSolverDoesNotTake) {
-    const auto refused = [](const char* text) {
-        try {
-            (void)parseSolverChoice(text);
-        } catch (const UnknownNameError& e) {
-            return std::string(e.what());
-        }
-        return std::string("accepted");
-    };
-    EXPECT_NE(refused("gjk:momentum=coal").find("no momentum"), std::string::npos);
-    EXPECT_NE(refused("mpr:criterion=duality-gap").find("no criterion"), std::string::npos);
-    EXPECT_NE(refused("gjk:subalgo=barycode:subalgo=johnson").find("twice"), std::string::npos);
-    EXPECT_NE(refused("gjk-polyak:momentum=fast").find("coal"), std::string::npos);
-    EXPECT_NE(refused("gjk:criterion").find("criterion=relative|duality-gap"), std::string::npos);
+    EXPECT_NE(refusal("gjk:momentum=coal").find("no momentum"), std::string::npos);
+    EXPECT_NE(refusal("mpr:criterion=duality-gap").find("no criterion"), std::string::npos);
+    EXPECT_NE(refusal("gjk:subalgo=barycode:subalgo=johnson").find("twice"), std::string::npos);
+    EXPECT_NE(refusal("gjk-polyak:momentum=fast").find("coal"), std::string::npos);
+    EXPECT_NE(refusal("gjk:criterion").find("criterion=relative|duality-gap"), std::string::npos);
     EXPECT_THROW(validate(SolverChoice{SolverKind::Rtr, SubAlgorithm::Johnson,
                                        GjkConvergence::DualityGap}),
                  UnknownNameError);
