@@ -337,8 +337,16 @@ private:
     /// enclosure test (touching shapes have mu ~ 1e-17 > 0 and a tetrahedron around the origin).
     [[nodiscard]] bool isPlausible(const Vec3& next, double vv) const {
         const double nn = next.squaredNorm();
-        const double mu = lowerBound_ * (1.0 - 1e-6) - enclosureSlack();
-        return nn < vv && !(mu > 0.0 && nn < mu * mu);
+        if (!(nn < vv)) {
+            return false;
+        }
+        // the slack (a square root) only when the bound without it could reject: mu <= relaxed
+        const double relaxed = lowerBound_ * (1.0 - 1e-6);
+        if (!(relaxed > 0.0 && nn < relaxed * relaxed) && settings_.absoluteTolerance >= 0.0) {
+            return true;
+        }
+        const double mu = relaxed - enclosureSlack();
+        return !(mu > 0.0 && nn < mu * mu);
     }
 
     /// Slack of the enclosure test: the absolute tolerance (within it the origin counts as
