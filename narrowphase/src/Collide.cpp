@@ -195,6 +195,7 @@ LocalResult runGjk(MinkowskiDifference& diff, const Context& c, GjkVariant varia
     // touching (collide), as in the distance tasks, so the exit needs to clear that too
     settings.earlyExitMargin = q.margin + diff.radiusSum() + q.absoluteTolerance;
     settings.initialGuess = c.guess;
+    settings.exportSimplex = q.task == Task::SignedDistance; // EPA's start, nothing else reads it
     const GjkOutput g = gjk(diff, settings);
 
     const bool coresApart = g.status != GjkStatus::Overlapping && g.status != GjkStatus::Touching;

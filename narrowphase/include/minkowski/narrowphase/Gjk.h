@@ -65,6 +65,7 @@
 #include <algorithm>
 #include <cmath>
 #include <optional>
+#include <type_traits>
 
 
 namespace mk {
@@ -89,6 +90,9 @@ struct GjkSettings {
     bool booleanEarlyExit = false;
     /// Margin of the early exit: stop when the lower bound mu > earlyExitMargin (unit of D).
     double earlyExitMargin = 0.0;
+    /// Copy the terminal simplex into GjkOutput::simplex (only EPA reads it; false leaves it
+    /// empty).
+    bool exportSimplex = true;
     /// Initial direction x_0 (any non-zero vector; zero or non-finite means (1, 0, 0)). It is
     /// also d_0 of the momentum, so its length matters to Polyak and Nesterov (GJK++ Sec. IV:
     /// c_A - c_B, the OBB centres).
@@ -199,7 +203,7 @@ private:
         SupportPoint s;
         supportAlong(guess, s);
         out_.iterations = 1;
-        simplex_.addAndProject(s, v_, enclosureSlack());
+        addAndProject(s, v_);
         momentum_ = GjkMomentum(settings_.variant, settings_.momentumSchedule, guess, s.w);
         return earlyExit(guess, s);
     }
@@ -214,7 +218,9 @@ private:
     /// mu = max(mu, <d, s> / ||d||) (van den Bergen's delta, GJK++ Alg. 2); true when the boolean
     /// task may stop (mu > margin).
     bool earlyExit(const Vec3& d, const SupportPoint& s) {
-        const double delta = d.dot(s.w) / d.norm();
+        dirNorm2_ = d.squaredNorm();
+        dirNorm_ = std::sqrt(dirNorm2_); // = d.norm(), reused as ||x_k|| when d = x_k
+        const double delta = d.dot(s.w) / dirNorm_;
         lowerBound_ = std::max(lowerBound_, delta);
         return settings_.booleanEarlyExit && lowerBound_ > settings_.earlyExitMargin;
     }
@@ -256,7 +262,10 @@ private:
         }
         const double vv = v_.squaredNorm();
         const double abs2 = settings_.absoluteTolerance * settings_.absoluteTolerance;
-        if (vv <= abs2 || vv <= kSimplexZero * kSimplexZero * simplex_.maxNorm2()) {
+        // max ||y_i||^2 over W <= R^2 (W holds support points): the loop over W only when the
+        // test with R^2 could pass
+        const double zero2 = kSimplexZero * kSimplexZero;
+        if (vv <= abs2 || (vv <= zero2 * maxSupport2_ && vv <= zero2 * simplex_.maxNorm2())) {
             return GjkStatus::Touching;
         }
         if (out_.iterations >= settings_.maxIterations) {
@@ -267,8 +276,9 @@ private:
 
     /// Convergence, degeneracy and the simplex update with the new support s.
     std::optional<GjkStatus> stopAfterSupport(const SupportPoint& s, bool alongX) {
-        const double vv = v_.squaredNorm();
-        const double vn = std::sqrt(vv);
+        // along x_k, earlyExit() has computed both already (same operations, same bits)
+        const double vv = alongX ? dirNorm2_ : v_.squaredNorm();
+        const double vn = alongX ? dirNorm_ : std::sqrt(vv);
         const double gap = vn - lowerBound_;
         if (converged(s, alongX, vv, vn, gap)) {
             return GjkStatus::Separated;
@@ -279,7 +289,7 @@ private:
         momentum_.remember(s.w);
         const typename Sub::State previous = simplex_.state();
         Vec3 next;
-        if (!simplex_.addAndProject(s, next, enclosureSlack())) {
+        if (!addAndProject(s, next)) {
             simplex_.restore(previous);
             return stall(s, gap, vn); // not even the backup found a subset: keep x_k
         }
@@ -349,6 +359,15 @@ private:
         return !(mu > 0.0 && nn < mu * mu);
     }
 
+    /// The sub-algorithm's update; Johnson's computes the enclosure slack only if it needs it.
+    bool addAndProject(const SupportPoint& s, Vec3& next) {
+        if constexpr (std::is_same_v<Sub, JohnsonSimplex>) {
+            return simplex_.addAndProjectLazy(s, next, settings_.absoluteTolerance);
+        } else {
+            return simplex_.addAndProject(s, next, enclosureSlack());
+        }
+    }
+
     /// Slack of the enclosure test: the absolute tolerance (within it the origin counts as
     /// touching anyway) plus the rounding of the orientation tests, 16 ulps of the largest point.
     [[nodiscard]] double enclosureSlack() const {
@@ -372,7 +391,9 @@ private:
         if (status == GjkStatus::Overlapping) {
             out_.lowerBound = 0.0;
         }
-        simplex_.exportTo(out_.simplex);
+        if (settings_.exportSimplex) {
+            simplex_.exportTo(out_.simplex);
+        }
     }
 
     S& support_;
@@ -382,6 +403,8 @@ private:
     Vec3 v_ = Vec3::Zero();
     double lowerBound_ = 0.0;
     double maxSupport2_ = 0.0; ///< R^2, the largest ||s||^2 seen (the scale of D)
+    double dirNorm2_ = 0.0;    ///< ||d||^2 of the last earlyExit() (unit of D squared)
+    double dirNorm_ = 0.0;     ///< ||d|| of the last earlyExit() (unit of D)
     GjkOutput& out_;
 };
 

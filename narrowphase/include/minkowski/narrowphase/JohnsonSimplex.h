@@ -46,6 +46,32 @@ public:
     /// (rounding); W and v are then unchanged (van den Bergen drops the backup procedure, Sec. 5).
     /// `slack` (unit of D) is the tolerance of the enclosure test of a tetrahedron.
     bool addAndProject(const SupportPoint& p, Vec3& v, double slack) {
+        return add(p, v, Slack{nullptr, slack});
+    }
+
+    /// addAndProject() with the slack absoluteTolerance + kRoundoff sqrt(max ||y_i||^2 over W)
+    /// (GjkRun::enclosureSlack(), the same operations) computed only when a test needs it: only
+    /// a tetrahedron or the backup procedure does, so most iterations save a square root.
+    bool addAndProjectLazy(const SupportPoint& p, Vec3& v, double absoluteTolerance) {
+        return add(p, v, Slack{this, absoluteTolerance});
+    }
+
+private:
+    /// The enclosure slack, given (owner null) or computed on first use from W as it was when
+    /// the update began (every use sees that W: bits_ changes only once a subset is chosen).
+    struct Slack {
+        const JohnsonSimplex* owner;
+        double value; ///< the slack, or the absolute tolerance until computed (unit of D)
+        [[nodiscard]] double operator()() {
+            if (owner != nullptr) {
+                value += kRoundoff * std::sqrt(owner->maxNorm2());
+                owner = nullptr;
+            }
+            return value;
+        }
+    };
+
+    bool add(const SupportPoint& p, Vec3& v, Slack slack) {
         last_ = std::countr_one(bits_);
         lastBit_ = 1u << last_;
         y_[last_] = {p.w, p.a, p.b};
@@ -67,6 +93,8 @@ public:
         return true;
     }
 
+public:
+
     /// W and the barycentric coordinates of x, to restore() them when an update is rejected
     /// (the cached products and determinants of W's subsets are untouched by addAndProject).
     struct State {
@@ -86,7 +114,8 @@ public:
             stale_ = false;
             updateDeterminants(); // the early enclosure skipped them
         }
-        return backup(v, slack);
+        Slack given{nullptr, slack};
+        return backup(v, given);
     }
 
     /// Checks a tetrahedron that Johnson's Delta_i declare to hold the origin with orientation
@@ -96,6 +125,11 @@ public:
     /// with points 1e3 m from the origin and features of 1e-3 m, Johnson accepted tetrahedra
     /// the origin was 2e-5 m outside of. A flat tetrahedron encloses nothing.
     [[nodiscard]] bool enclosesOrigin(double slack) const {
+        Slack given{nullptr, slack};
+        return enclosesOrigin(given);
+    }
+
+    [[nodiscard]] bool enclosesOrigin(Slack& slack) const {
         for (int i = 0; i < 4; ++i) {
             const Vec3& a = y_[(i + 1) & 3].w;
             const Vec3 n = (y_[(i + 2) & 3].w - a).cross(y_[(i + 3) & 3].w - a);
@@ -103,7 +137,7 @@ public:
             const double origin = -n.dot(a);
             const double side = opposite > 0.0 ? origin : -origin;
             // the norm (a square root) only for an origin on the wrong side of the plane
-            if (opposite == 0.0 || !(side >= 0.0 || side >= -slack * n.norm())) {
+            if (opposite == 0.0 || !(side >= 0.0 || side >= -slack() * n.norm())) {
                 return false;
             }
         }
@@ -124,7 +158,7 @@ public:
     /// passed the signs where Johnson's Delta_i had refused them). Anything short of a strict
     /// pass goes the usual way. `w` is the new point, read from the caller's copy: y_[last_] was just stored, and
     /// loading it back with other widths stalls on store forwarding (measured: 30% of the test).
-    [[nodiscard]] bool enclosesStrictly(const Vec3& w, double slack) {
+    [[nodiscard]] bool enclosesStrictly(const Vec3& w, Slack& slack) {
         const Vec3& y0 = last_ == 0 ? w : y_[0].w;
         const Vec3& y1 = last_ == 1 ? w : y_[1].w;
         const Vec3& y2 = last_ == 2 ? w : y_[2].w;
@@ -147,7 +181,8 @@ public:
             return false;
         }
         const double l0 = 1.0 - l1 - l2 - l3;
-        if (!((l0 * y0 + l1 * y1 + l2 * y2 + l3 * y3).squaredNorm() <= slack * slack)) {
+        const double sl = slack();
+        if (!((l0 * y0 + l1 * y1 + l2 * y2 + l3 * y3).squaredNorm() <= sl * sl)) {
             return false;
         }
         lambda_ = {l0, l1, l2, l3};
@@ -265,7 +300,7 @@ private:
     /// Tests only the subsets holding the new point (Theorem 2), the new point alone last. A
     /// tetrahedron must also pass enclosesOrigin(); the backup procedure runs when rounding
     /// leaves no subset passing.
-    bool project(Vec3& v, double slack) {
+    bool project(Vec3& v, Slack& slack) {
         const unsigned entry = bits_;
         for (unsigned s = entry; s != 0u; --s) {
             const unsigned x = s | lastBit_;
@@ -291,7 +326,7 @@ private:
     /// points are 1e6 times farther than the features are large. van den Bergen drops the backup
     /// and stops at x_k (Sec. 5); on cone and cylinder rims that stop left relative gaps up to
     /// 4e-4 (1% of separated queries at eps = 1e-8), so we keep it. Runs only on failures.
-    bool backup(Vec3& v, double slack) {
+    bool backup(Vec3& v, Slack& slack) {
         const unsigned entry = bits_;
         if (allBits_ == 15u && enclosesOrigin(slack)) {
             return select(15u, v);
@@ -484,19 +519,25 @@ private:
         if (!(nn > 0.0)) {
             return Projection::Degenerate;
         }
-        const Vec3 x = (nrm.dot(y_[i].w) / nn) * nrm;
+        // one division shared by the three quotients (they are rounding-level anyway)
+        const double inn = 1.0 / nn;
+        const Vec3 x = (nrm.dot(y_[i].w) * inn) * nrm;
         const Vec3 q = x - y_[i].w;
-        double lj = nrm.dot(q.cross(e2)) / nn, lk = nrm.dot(e1.cross(q)) / nn;
-        double li = 1.0 - lj - lk;
+        double lj = nrm.dot(q.cross(e2)) * inn, lk = nrm.dot(e1.cross(q)) * inn;
+        const double li = 1.0 - lj - lk;
         if (!(li >= -kInside && lj >= -kInside && lk >= -kInside)) {
             return Projection::Outside;
         }
-        li = std::max(li, 0.0); // within rounding of an edge: onto it, x stays in the triangle
-        lj = std::max(lj, 0.0);
-        lk = std::max(lk, 0.0);
-        const double sum = li + lj + lk;
-        lj /= sum;
-        lk /= sum;
+        if (li < 0.0 || lj < 0.0 || lk < 0.0) {
+            // within rounding of an edge: onto it (x stays in the triangle), renormalised;
+            // otherwise the coordinates sum to 1 already and dividing by their sum is noise
+            const double ci = std::max(li, 0.0);
+            lj = std::max(lj, 0.0);
+            lk = std::max(lk, 0.0);
+            const double sum = ci + lj + lk;
+            lj /= sum;
+            lk /= sum;
+        }
         lambda_.fill(0.0);
         lambda_[i] = 1.0 - lj - lk;
         lambda_[j] = lj;
