@@ -72,6 +72,9 @@ private:
     };
 
     bool add(const SupportPoint& p, Vec3& v, Slack slack) {
+        if (bits_ == 0u) {
+            return addFirst(p, v); // x_1 = s_0, without the subset search
+        }
         last_ = std::countr_one(bits_);
         lastBit_ = 1u << last_;
         y_[last_] = {p.w, p.a, p.b};
@@ -222,6 +225,23 @@ public:
     }
 
 private:
+    /// The first point into an empty W: what updateDeterminants(), project() and select() make
+    /// of it (Delta_0({y_0}) = 1 passes Johnson's test, x = y_0, lambda = (1, 0, 0, 0)).
+    bool addFirst(const SupportPoint& p, Vec3& v) {
+        last_ = 0;
+        lastBit_ = 1u;
+        allBits_ = 1u;
+        bits_ = 1u;
+        y_[0] = {p.w, p.a, p.b};
+        dp_[0][0] = p.w.squaredNorm();
+        det_[1][0] = 1.0;
+        lambda_ = {1.0, 0.0, 0.0, 0.0};
+        stale_ = false;
+        v = p.w;
+        x_ = v;
+        return true;
+    }
+
     /// Dot products with the new point and Delta_i(X) for every X containing it (Sec. 4):
     /// Delta_j(X + {y_j}) = sum_{i in X} Delta_i(X) (y_i . y_k - y_i . y_j), k = a fixed member of X.
     void updateDeterminants() {
