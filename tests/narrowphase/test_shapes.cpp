@@ -439,6 +439,17 @@ TEST(Spec, MalformedSpecsNameTheSpecAndTheKey) {
         {"sphere:r=inf", "'r'"},           {"capsule:r=1,hz=0", "'hz'"},
         {"mesh:path=a.obj", "mesh"},       {"cylinder:r=1,,hz=2", "key=value"},
         {"ellipsoid:a=1,b=1,c=1e999", "'c'"},
+        // rounded boxes and superquadrics
+        {"box:hx=1,hy=2,hz=3,r=-1", "'r'"},
+        {"box:hx=1,hy=2,hz=3,r=x", "'r'"},
+        {"box:hx=1,hy=2,r=0.1", "'hz'"},
+        {"box:hx=1,hy=2,hz=3,r=1,r=2", "duplicate"},
+        {"box:hx=1,hy=2,hz=3,q=1", "r (optional)"},
+        {"superquadric:a=1,b=1,c=1,e1=2,e2=1", "(0, 2)"},
+        {"superquadric:a=1,b=1,c=1,e1=1", "'e2'"},
+        {"superquadric:a=1,b=1,c=1,e1=1,e2=1,inflation=-1", "'inflation'"},
+        {"superquadric:a=0,b=1,c=1,e1=1,e2=1", "'a'"},
+        {"smoothed-hull:beta=4", "no spec"},
     };
     for (const Case& c : cases) {
         try {
