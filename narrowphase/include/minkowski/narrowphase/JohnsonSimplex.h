@@ -32,14 +32,7 @@ public:
     [[nodiscard]] bool full() const { return bits_ == 15u; }
 
     /// True when w equals a point of W_k or the point added last (degeneracy test of Sec. 5).
-    [[nodiscard]] bool contains(const Vec3& w) const {
-        for (int i = 0; i < 4; ++i) {
-            if ((allBits_ & (1u << i)) != 0u && y_[i].w == w) {
-                return true;
-            }
-        }
-        return false;
-    }
+    [[nodiscard]] bool contains(const Vec3& w) const { return slotsContain(y_, allBits_, w); }
 
     /// Adds p to W and writes into v the point of conv(W + {p}) closest to the origin; W becomes
     /// the smallest subset whose hull holds it. Returns false when no subset passes Johnson's test
@@ -204,25 +197,9 @@ public:
     }
 
     /// Witnesses sum lambda_i a_i and sum lambda_i b_i with the barycentric coordinates of x.
-    void witnesses(Vec3& pa, Vec3& pb) const {
-        pa.setZero();
-        pb.setZero();
-        for (int i = 0; i < 4; ++i) {
-            if ((bits_ & (1u << i)) != 0u) {
-                pa += lambda_[i] * y_[i].a;
-                pb += lambda_[i] * y_[i].b;
-            }
-        }
-    }
+    void witnesses(Vec3& pa, Vec3& pb) const { slotWitnesses(y_, bits_, lambda_, pa, pb); }
 
-    void exportTo(Simplex& out) const {
-        out.size = 0;
-        for (int i = 0; i < 4; ++i) {
-            if ((bits_ & (1u << i)) != 0u) {
-                out.points[static_cast<size_t>(out.size++)] = {y_[i].w, y_[i].a, y_[i].b};
-            }
-        }
-    }
+    void exportTo(Simplex& out) const { exportSlots(y_, bits_, out); }
 
 private:
     /// The first point into an empty W: what updateDeterminants(), project() and select() make

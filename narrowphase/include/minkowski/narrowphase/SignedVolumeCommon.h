@@ -80,14 +80,7 @@ public:
     [[nodiscard]] bool full() const { return bits_ == 15u; }
 
     /// True when w equals a point of W_k or the point added last (degeneracy test).
-    [[nodiscard]] bool contains(const Vec3& w) const {
-        for (int i = 0; i < 4; ++i) {
-            if ((allBits_ & (1u << i)) != 0u && y_[i].w == w) {
-                return true;
-            }
-        }
-        return false;
-    }
+    [[nodiscard]] bool contains(const Vec3& w) const { return slotsContain(y_, allBits_, w); }
 
     /// Adds p in a free slot and writes into v the point of conv(W + {p}) closest to the origin;
     /// W becomes its support set. False (W, v unchanged) when the answer is not finite.
@@ -132,25 +125,9 @@ public:
     }
 
     /// Witnesses sum lambda_i a_i and sum lambda_i b_i with the barycentric coordinates of x.
-    void witnesses(Vec3& pa, Vec3& pb) const {
-        pa.setZero();
-        pb.setZero();
-        for (int i = 0; i < 4; ++i) {
-            if ((bits_ & (1u << i)) != 0u) {
-                pa += lambda_[static_cast<size_t>(i)] * y_[i].a;
-                pb += lambda_[static_cast<size_t>(i)] * y_[i].b;
-            }
-        }
-    }
+    void witnesses(Vec3& pa, Vec3& pb) const { slotWitnesses(y_, bits_, lambda_, pa, pb); }
 
-    void exportTo(Simplex& out) const {
-        out.size = 0;
-        for (int i = 0; i < 4; ++i) {
-            if ((bits_ & (1u << i)) != 0u) {
-                out.points[static_cast<size_t>(out.size++)] = y_[i];
-            }
-        }
-    }
+    void exportTo(Simplex& out) const { exportSlots(y_, bits_, out); }
 
 protected:
     /// The sub-distance of W + {new point}, the new point first (the papers' s_1).
