@@ -155,7 +155,7 @@ private:
                   << first + count - 1 << " of " << scene.simulation.trajectories << ", "
                   << scene.simulation.seconds << " s each at "
                   << std::lround(1.0 / scene.simulation.timeStep) << " Hz (seed "
-                  << scene.simulation.seed << ", solver " << name(scene.simulation.solverChoice())
+                  << scene.simulation.seed << ", solver " << name(scene.simulation.solver)
                   << ", warm start " << name(scene.simulation.warmStart) << ")\n"
                   << "  problems    " << s.problems << " narrow-phase calls\n"
                   << "  file        " << options_.out << " (" << formatBytes(error ? 0 : bytes)

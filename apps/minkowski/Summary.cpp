@@ -30,7 +30,7 @@ std::string header(const scenes::SceneDesc& scene, const scenes::RunStats& stats
                            stats.firstTrajectory + stats.trajectories - 1, sim.trajectories);
     }
     return fmt::format("{}: {} x {:g} s at {:g} Hz, solver {}, warm start {}, seed {}\n",
-                       scene.name, runs, sim.seconds, 1.0 / sim.timeStep, name(sim.solverChoice()),
+                       scene.name, runs, sim.seconds, 1.0 / sim.timeStep, name(sim.solver),
                        name(sim.warmStart), sim.seed);
 }
 

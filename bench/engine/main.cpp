@@ -76,7 +76,7 @@ Options parse(int argc, char** argv) {
         } else if (arg == "--meshes") {
             o.meshes = value();
         } else if (arg == "--solver") {
-            o.run.minkowski.narrowPhase.setSolverChoice(parseSolverChoice(value()));
+            o.run.minkowski.narrowPhase.solver = parseSolverChoice(value());
         } else if (arg == "--warm-start") {
             o.run.minkowski.narrowPhase.warmStart = parseWarmStart(value());
         } else if (arg == "--pgs-iterations") {
@@ -107,7 +107,7 @@ void printHeader(const Options& o, const std::vector<HullPtr>& hulls) {
                 o.run.steps, o.run.timeStep);
     std::printf("minkowski: solver %s, warm start %s, PGS cap %d, contact cache %s; "
                 "bullet: btConvexHullShape margin %.3g m, %d iterations, no sleeping\n\n",
-                name(s.narrowPhase.solverChoice()).c_str(),
+                name(s.narrowPhase.solver).c_str(),
                 std::string(name(s.narrowPhase.warmStart)).c_str(), s.pgs.maxIterations,
                 s.narrowPhase.contactCache ? "on" : "off", o.run.bulletMargin, o.run.bulletIterations);
     std::printf("steps/s and ms/step from the thread's CPU time; stage columns in ms/step (our "

@@ -28,7 +28,7 @@ void PairCache::prepare(WarmStart strategy, std::int64_t step, const Shape& a, c
     request.hints = hints_;
     const bool previous = hasPrevious(step);
     request.sdfWarmStart.reset();
-    if (request.solver == SolverKind::SdfEllipsoid && previous &&
+    if (request.solver.entry().readsSdfWarmStart && previous &&
         (strategy == WarmStart::Previous || strategy == WarmStart::TransformedPrevious) &&
         (sdfAnswered_ || result_.status == Status::Separated)) {
         // Corollary 1 carries the optimum with both bodies: the same start for both strategies
@@ -55,7 +55,7 @@ void PairCache::prepare(WarmStart strategy, std::int64_t step, const Shape& a, c
 }
 
 void PairCache::update(std::int64_t step, const Pose& poseA, const Pose& poseB,
-                       const QueryResult& result, SolverKind answeredBy) {
+                       const QueryResult& result, const SolverEntry& answeredBy) {
     if (result.status == Status::InvalidInput) {
         return; // nothing was computed: the pair counts as not queried at this step
     }
@@ -68,7 +68,7 @@ void PairCache::update(std::int64_t step, const Pose& poseA, const Pose& poseB,
     poseA_ = poseA;
     poseB_ = poseB;
     result_ = result;
-    sdfAnswered_ = answeredBy == SolverKind::SdfEllipsoid;
+    sdfAnswered_ = answeredBy.readsSdfWarmStart;
 }
 
 } // namespace mk

@@ -62,7 +62,6 @@ WorldSettings worldSettings(const SceneDesc& scene) {
     settings.gravity = scene.simulation.gravity;
     settings.gyroscopic = scene.simulation.gyroscopic;
     settings.narrowPhase.solver = scene.simulation.solver;
-    settings.narrowPhase.setSolverChoice(scene.simulation.solverChoice());
     settings.narrowPhase.warmStart = scene.simulation.warmStart;
     settings.narrowPhase.contactCache = scene.simulation.contactCache;
     settings.contact = scene.contact;

@@ -29,8 +29,8 @@ void require(TomlTable& t, std::string_view key) {
     }
 }
 
-/// `solver = "NAME"` or `"NAME:subalgo=S"` (parseSolverChoice()); an unknown value fails listing
-/// the solvers and the sub-algorithms.
+/// `solver = "NAME[:key=value]..."` (parseSolverChoice()); an unknown solver, option or value
+/// fails listing the valid ones.
 void readSolverChoice(TomlTable& t, SimulationSpec& s) {
     std::string text;
     t.read("solver", text);
@@ -38,18 +38,9 @@ void readSolverChoice(TomlTable& t, SimulationSpec& s) {
         return;
     }
     try {
-        s.setSolverChoice(parseSolverChoice(text));
+        s.solver = parseSolverChoice(text);
     } catch (const UnknownNameError& error) {
-        std::string solvers;
-        for (SolverKind solver : allSolvers()) {
-            solvers += (solvers.empty() ? "" : ", ") + std::string(name(solver));
-        }
-        std::string subs;
-        for (SubAlgorithm sub : allSubAlgorithms()) {
-            subs += (subs.empty() ? "" : "|") + std::string(name(sub));
-        }
-        t.fail("solver", "unknown value '" + text + "' (valid: " + solvers +
-                             "; the gjk solvers also NAME:subalgo=" + subs + "): " + error.what());
+        t.fail("solver", "unknown value '" + text + "': " + error.what());
     }
 }
 

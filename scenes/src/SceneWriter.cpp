@@ -99,7 +99,7 @@ void writeSimulation(Writer& w, const SimulationSpec& s) {
     w.put("seconds", s.seconds);
     w.put("trajectories", s.trajectories);
     w.put("seed", static_cast<std::int64_t>(s.seed));
-    w.put("solver", name(s.solverChoice()));
+    w.put("solver", name(s.solver));
     w.put("warm_start", name(s.warmStart));
     w.put("gravity", s.gravity);
     w.put("gyroscopic", s.gyroscopic);

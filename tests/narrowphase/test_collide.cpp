@@ -19,12 +19,12 @@ using namespace mk;
 
 namespace {
 
-constexpr std::array kGjkSolvers{SolverKind::Gjk, SolverKind::GjkPolyak, SolverKind::GjkNesterov,
-                                 SolverKind::GjkNesterovNormalized};
+const std::array<SolverChoice, 4> kGjkSolvers{builtins::gjk(), builtins::gjkPolyak(), builtins::gjkNesterov(),
+                                 builtins::gjkNesterovNormalized()};
 /// The Minkowski-difference solvers these tests hold to exact references (the optimisation
 /// solvers sdf-ellipsoid and rtr have their own tests and traits).
-constexpr std::array kSolvers{SolverKind::Gjk, SolverKind::GjkPolyak, SolverKind::GjkNesterov,
-                              SolverKind::GjkNesterovNormalized, SolverKind::Mpr};
+const std::array<SolverChoice, 5> kSolvers{builtins::gjk(), builtins::gjkPolyak(), builtins::gjkNesterov(),
+                              builtins::gjkNesterovNormalized(), builtins::mpr()};
 
 Quat randomRotation(std::mt19937_64& rng) {
     std::normal_distribution<double> n(0.0, 1.0);
@@ -42,7 +42,7 @@ double uniform(std::mt19937_64& rng, double lo, double hi) {
     return std::uniform_real_distribution<double>(lo, hi)(rng);
 }
 
-QueryRequest request(SolverKind solver, Task task, const Vec3& guess = Vec3::UnitX()) {
+QueryRequest request(SolverChoice solver, Task task, const Vec3& guess = Vec3::UnitX()) {
     QueryRequest q;
     q.solver = solver;
     q.task = task;
@@ -133,8 +133,8 @@ TEST(Collide, SphereSphereEveryTaskAndSolver) {
         const double gap = uniform(rng, -0.9, 1.0) * std::min(r1, r2);
         const Pose p2(randomRotation(rng), p1.translation + (r1 + r2 + gap) * n);
         penetrating += gap < 0.0 ? 1 : 0;
-        for (SolverKind solver : kSolvers) {
-            const double tol = solver == SolverKind::Mpr && gap < 0.0 ? 1e-7 : 1e-12;
+        for (SolverChoice solver : kSolvers) {
+            const double tol = &solver.entry() == &builtins::mpr() && gap < 0.0 ? 1e-7 : 1e-12;
             const QueryResult sd = collide(Shape::sphere(r1), p1, Shape::sphere(r2), p2,
                                            request(solver, Task::SignedDistance));
             EXPECT_EQ(sd.status, gap > 0.0 ? Status::Separated : Status::Penetrating) << name(solver);
@@ -187,7 +187,7 @@ TEST(Collide, SphereBoxClosestPointByClamping) {
         if (std::abs(expected) < 1e-6) {
             continue;
         }
-        for (SolverKind solver : kGjkSolvers) {
+        for (SolverChoice solver : kGjkSolvers) {
             const QueryResult q = collide(Shape::box(half), boxPose, Shape::sphere(r), spherePose,
                                           request(solver, Task::SignedDistance));
             const bool viaEpa = local == clamped;
@@ -211,7 +211,7 @@ TEST(Collide, BoxBoxFaceToFaceDistanceIsExact) {
         const Quat q = Quat(Eigen::AngleAxisd(0.7, Vec3(1, 2, 3).normalized()));
         const Pose pa(q, Vec3(0.1, 0.2, 0.3));
         const Pose pb(q, pa.apply(Vec3(0.7 + gap, 0.05, -0.03)));
-        for (SolverKind solver : kSolvers) {
+        for (SolverChoice solver : kSolvers) {
             const QueryResult r = collide(Shape::box(ha), pa, Shape::box(hb), pb,
                                           request(solver, Task::SignedDistance, Vec3(0.3, 1, 0)));
             EXPECT_EQ(r.status, Status::Separated) << name(solver) << " gap " << gap;
@@ -236,7 +236,7 @@ TEST(Collide, BoxBoxBooleanAndSignAgreeWithSeparatingAxes) {
         if (std::abs(gap) < 1e-7) {
             continue;
         }
-        for (SolverKind solver : kSolvers) {
+        for (SolverChoice solver : kSolvers) {
             const QueryResult b = collide(Shape::box(ha), pa, Shape::box(hb), pb,
                                           request(solver, Task::Boolean, pa.translation - pb.translation));
             EXPECT_EQ(b.collide, gap < 0.0) << name(solver) << " gap " << gap;
@@ -246,7 +246,7 @@ TEST(Collide, BoxBoxBooleanAndSignAgreeWithSeparatingAxes) {
             EXPECT_EQ(s.distance > 0.0, gap > 0.0) << name(solver) << " gap " << gap;
             if (gap > 0.0) {
                 EXPECT_GE(s.distance, gap - 1e-12) << name(solver); // SAT gap <= distance
-            } else if (solver == SolverKind::Mpr) {
+            } else if (&solver.entry() == &builtins::mpr()) {
                 EXPECT_LE(s.distance, gap + 1e-7); // MPR's directional depth >= the minimum
             } else {
                 EXPECT_NEAR(s.distance, gap, 1e-7) << name(solver); // SAT gives the exact depth
@@ -274,7 +274,7 @@ TEST(Collide, CapsuleCapsuleIsSegmentDistanceMinusRadii) {
         }
         const Vec3 n = (c2 - c1) / core;
         penetrating += core < r1 + r2 ? 1 : 0;
-        for (SolverKind solver : kGjkSolvers) {
+        for (SolverChoice solver : kGjkSolvers) {
             const QueryResult q = collide(Shape::capsule(r1, h1), p1, Shape::capsule(r2, h2), p2,
                                           request(solver, Task::SignedDistance));
             EXPECT_EQ(q.status, core > r1 + r2 ? Status::Separated : Status::Penetrating);
@@ -301,27 +301,27 @@ TEST(Collide, SolversAgreeOnRandomPrimitivesAndHulls) {
         const Shape b = hulls ? Shape::mesh(randomHull(rng, 60)) : randomPrimitive(rng);
         const Pose pa(randomRotation(rng), Vec3(0.0, 0.1, 0.2));
         const Pose pb(randomRotation(rng), pa.translation + uniform(rng, 0.0, 1.0) * randomUnit(rng));
-        QueryRequest base = request(SolverKind::Gjk, Task::SignedDistance);
+        QueryRequest base = request(builtins::gjk(), Task::SignedDistance);
         base.initialGuess = obbGuess(a, pa, b, pb);
         const QueryResult reference = collide(a, pa, b, pb, base);
         ASSERT_TRUE(reference.status == Status::Separated || reference.status == Status::Penetrating)
             << name(reference.status) << " " << shapeTypeName(a.type()) << "-" << shapeTypeName(b.type())
             << " d " << reference.distance << " pen it " << reference.penetrationIterations;
-        for (SolverKind solver : kSolvers) {
+        for (SolverChoice solver : kSolvers) {
             QueryRequest q = base;
             q.solver = solver;
             const QueryResult r = collide(a, pa, b, pb, q);
             EXPECT_NE(r.status, Status::MaxIterations) << name(solver);
             if (r.status == Status::Separated || r.status == Status::Penetrating) {
                 // MPR's witnesses lie on its portal: only their projection on the normal is fixed
-                if (solver == SolverKind::Mpr && r.status == Status::Penetrating) {
+                if (&solver.entry() == &builtins::mpr() && r.status == Status::Penetrating) {
                     EXPECT_NEAR((r.witnessA - r.witnessB).dot(r.normal), -r.distance, 1e-7);
                 } else {
                     expectVecNear(r.witnessA - r.witnessB, -r.distance * r.normal, 1e-7,
                                   name(solver).data());
                 }
             }
-            if (solver != SolverKind::Mpr || reference.distance > 0.0) {
+            if (&solver.entry() != &builtins::mpr() || reference.distance > 0.0) {
                 EXPECT_NEAR(r.distance, reference.distance, 2e-8 * std::abs(reference.distance) + 2e-8)
                     << name(solver) << " " << shapeTypeName(a.type()) << "-" << shapeTypeName(b.type());
             }
@@ -345,7 +345,7 @@ TEST(Collide, InvalidPosesAreRejected) {
                                   Pose(Quat(nan, 0.0, 0.0, 0.0), Vec3::Zero()),
                                   Pose(Quat::Identity(), Vec3(0, std::numeric_limits<double>::infinity(), 0))};
     for (const Pose& p : bad) {
-        for (SolverKind solver : kSolvers) {
+        for (SolverChoice solver : kSolvers) {
             EXPECT_EQ(collide(s, p, s, ok, request(solver, Task::SignedDistance)).status,
                       Status::InvalidInput);
             const QueryResult r = collide(s, ok, s, p, request(solver, Task::Boolean));
@@ -359,14 +359,14 @@ TEST(Collide, InvalidPosesAreRejected) {
 TEST(Collide, ZeroGuessAndCoincidentShapesGiveFiniteResults) {
     const Shape box = Shape::box(Vec3(0.3, 0.2, 0.1));
     const Pose p(Quat(Eigen::AngleAxisd(0.3, Vec3::UnitY())), Vec3(1, 2, 3));
-    for (SolverKind solver : kSolvers) {
+    for (SolverChoice solver : kSolvers) {
         for (Task task : {Task::Boolean, Task::Distance, Task::SignedDistance}) {
             const QueryResult r = collide(box, p, box, p, request(solver, task, Vec3::Zero()));
             EXPECT_TRUE(isOverlap(r.status)) << name(solver) << " " << name(task) << " " << name(r.status);
             EXPECT_TRUE(r.collide);
             EXPECT_TRUE(r.witnessA.allFinite() && r.witnessB.allFinite() && r.normal.allFinite());
             EXPECT_TRUE(r.separation.allFinite());
-            if (task == Task::SignedDistance && solver != SolverKind::Mpr) {
+            if (task == Task::SignedDistance && &solver.entry() != &builtins::mpr()) {
                 EXPECT_NEAR(r.distance, -0.2, 1e-7) << name(solver); // smallest face-to-face push
             } else if (task == Task::SignedDistance) {
                 EXPECT_LE(r.distance, -0.2 + 1e-7); // MPR: depth along its portal direction
@@ -375,7 +375,7 @@ TEST(Collide, ZeroGuessAndCoincidentShapesGiveFiniteResults) {
     }
     // two spheres at the same centre: the cores coincide (a flat core difference, depth 0 for
     // EPA), the radii give the exact depth; the normal is arbitrary but unit
-    for (SolverKind solver : kGjkSolvers) {
+    for (SolverChoice solver : kGjkSolvers) {
         const QueryResult r = collide(Shape::sphere(0.5), p, Shape::sphere(0.25), p,
                                       request(solver, Task::SignedDistance, Vec3::Zero()));
         EXPECT_EQ(r.status, Status::Penetrating) << name(solver);
@@ -386,7 +386,7 @@ TEST(Collide, ZeroGuessAndCoincidentShapesGiveFiniteResults) {
     // crossing capsules: the depth is the radius sum along the common perpendicular of the axes
     const Pose crossed(Quat(Eigen::AngleAxisd(M_PI / 2, Vec3::UnitX())), Vec3(0.0, 0.0, 0.0));
     const QueryResult c = collide(Shape::capsule(0.1, 0.5), Pose(), Shape::capsule(0.2, 0.5), crossed,
-                                  request(SolverKind::Gjk, Task::SignedDistance));
+                                  request(builtins::gjk(), Task::SignedDistance));
     EXPECT_EQ(c.status, Status::Penetrating);
     EXPECT_NEAR(c.distance, -0.3, 1e-12);
     EXPECT_NEAR(std::abs(c.normal.x()), 1.0, 1e-12);
@@ -396,7 +396,7 @@ TEST(Collide, NonFiniteGuessNeverLeaksIntoTheResult) {
     const Shape box = Shape::box(Vec3(0.3, 0.2, 0.1));
     const Pose a, b(Quat::Identity(), Vec3(0.1, 0.05, 0.0)); // overlapping: no normal to report
     const double nan = std::numeric_limits<double>::quiet_NaN();
-    for (SolverKind solver : kSolvers) {
+    for (SolverChoice solver : kSolvers) {
         for (Task task : {Task::Boolean, Task::Distance, Task::SignedDistance}) {
             const QueryResult r = collide(box, a, box, b, request(solver, task, Vec3(nan, 0, 0)));
             EXPECT_TRUE(isOverlap(r.status)) << name(solver) << " " << name(task);
@@ -415,7 +415,7 @@ TEST(Collide, TasksAgreeOnCollideNearContact) {
         for (double gap : {1e-11, 5e-10, 1e-6}) {
             const Quat q(Eigen::AngleAxisd(tilt, Vec3::UnitX()));
             const Pose top(q, Vec3(0.1, 0.05, 0.2 + 0.1 * std::cos(tilt) + 0.15 * std::sin(tilt) + gap));
-            for (SolverKind solver : kSolvers) {
+            for (SolverChoice solver : kSolvers) {
                 for (Task task : {Task::Boolean, Task::Distance, Task::SignedDistance}) {
                     const QueryResult r = collide(box, Pose(), small, top, request(solver, task));
                     EXPECT_EQ(r.collide, gap < 1e-10)
@@ -430,7 +430,7 @@ TEST(Collide, TasksAgreeOnCollideNearContact) {
 TEST(Collide, MarginMakesNearShapesCollide) {
     const Shape s = Shape::sphere(0.5);
     const Pose a, b(Quat::Identity(), Vec3(1.05, 0, 0)); // 5 cm apart
-    for (SolverKind solver : kSolvers) {
+    for (SolverChoice solver : kSolvers) {
         QueryRequest q = request(solver, Task::Boolean);
         q.margin = 0.1;
         EXPECT_TRUE(collide(s, a, s, b, q).collide) << name(solver);
@@ -449,11 +449,11 @@ TEST(Collide, SeparationIsAGoodWarmStartAcrossContact) {
     const Pose a;
     for (double x : {1.2, 0.9}) {
         const Pose b(Quat::Identity(), Vec3(x, 0.1, 0.0));
-        const QueryResult r = collide(box, a, box, b, request(SolverKind::Gjk, Task::SignedDistance));
+        const QueryResult r = collide(box, a, box, b, request(builtins::gjk(), Task::SignedDistance));
         EXPECT_GT(r.separation.dot(Vec3(-1, 0, 0)), 0.0) << x;
         EXPECT_NEAR(r.separation.norm(), std::abs(x - 1.0), 1e-9);
         const Pose moved(Quat::Identity(), Vec3(1.01, 0.1, 0.0));
-        for (SolverKind solver : kGjkSolvers) {
+        for (SolverChoice solver : kGjkSolvers) {
             const QueryResult w = collide(box, a, box, moved, request(solver, Task::Boolean, r.separation));
             EXPECT_EQ(w.status, Status::SeparatedEarlyExit);
             EXPECT_EQ(w.iterations, 1) << name(solver) << " from " << x;
@@ -511,7 +511,7 @@ TEST(WarmStart, EveryStrategyGivesTheDocumentedGuess) {
 TEST(WarmStart, TransformedPreviousKeepsTheSeparationSideAfterPenetration) {
     const Shape s = Shape::box(Vec3(0.5, 0.5, 0.5));
     const Pose pa, pb(Quat::Identity(), Vec3(0.9, 0.0, 0.05)); // 0.1 deep along x
-    const QueryResult r = collide(s, pa, s, pb, request(SolverKind::Gjk, Task::SignedDistance));
+    const QueryResult r = collide(s, pa, s, pb, request(builtins::gjk(), Task::SignedDistance));
     ASSERT_EQ(r.status, Status::Penetrating);
     ASSERT_NEAR(r.distance, -0.1, 1e-7);
     PairCache cache;

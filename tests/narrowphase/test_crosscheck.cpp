@@ -190,9 +190,9 @@ bool bitIdentical(const QueryResult& x, const QueryResult& y) {
 /// theta only lengthens v by ~ d theta^2 / 2 on a flat or ruled feature: theta <= sqrt(2 eps).
 /// sdf-ellipsoid pins its point only to sqrt(2 Delta rho) across the normal, Delta = eps * L:
 /// docs/solvers-optimization.md gives theta <= 2 sqrt(4 Delta / d).
-double directionTolerance(SolverKind solver, double distance, double scale) {
+double directionTolerance(SolverChoice solver, double distance, double scale) {
     const double eps = defaults::kGjkTolerance;
-    if (solver == SolverKind::SdfEllipsoid) {
+    if (&solver.entry() == &builtins::sdfEllipsoid()) {
         return std::min(2.0, 2.0 * std::sqrt(4.0 * eps * scale / std::max(std::abs(distance), 1e-300)));
     }
     return std::sqrt(2.0 * eps);
@@ -204,8 +204,8 @@ class Checker {
 public:
     Checker(const Case& c, const SolverChoice& choice, WarmStart warm, Task task,
             Failures& failures)
-        : c_(c), choice_(choice), solver_(choice.solver), warm_(warm), task_(task),
-          failures_(failures), traits_(solverTraits(choice.solver, c.a->shape, c.b->shape)) {}
+        : c_(c), choice_(choice), solver_(choice), warm_(warm), task_(task),
+          failures_(failures), traits_(solverTraits(choice, c.a->shape, c.b->shape)) {}
 
     void check(const QueryResult& r) {
         if (!traits_.supported) {
@@ -324,7 +324,7 @@ private:
         switch (traits_.depth) {
         case DepthDefinition::MinimumTranslation:
             // rtr may stop in a local minimum (>= the MTD) in deep penetration (> 0.05 L).
-            if (solver_ == SolverKind::Rtr && -ref > 0.05 * c_.scale) {
+            if (&solver_.entry() == &builtins::rtr() && -ref > 0.05 * c_.scale) {
                 expect(r.distance <= ref + tolDepth(), "rtr depth >= minimum", r,
                        "expected depth >= " + fmt(-ref));
             } else {
@@ -359,7 +359,7 @@ private:
 
     const Case& c_;
     SolverChoice choice_;
-    SolverKind solver_;
+    SolverChoice solver_;
     WarmStart warm_;
     Task task_;
     Failures& failures_;
@@ -373,7 +373,7 @@ void runAndCheck(const Case& c, const SolverChoice& choice, WarmStart warm, Task
     const Shape& a = c.a->shape;
     const Shape& b = c.b->shape;
     QueryRequest request;
-    choice.applyTo(request);
+    request.solver = choice;
     request.task = task;
     PairCache cache;
     Checker checker(c, choice, warm, task, failures);
@@ -483,15 +483,19 @@ RefShape randomMesh(std::mt19937_64& rng) {
     return meshShape(pts);
 }
 
-/// The solver choices that case `i` runs: every solver with johnson, and on every
-/// kSubAlgorithmStride-th case the GJK solvers with the other sub-algorithms too.
+/// The solver choices that case `i` runs: every registered solver (the built-ins, and the
+/// plugins the test program loaded) with its defaults, and on every kSubAlgorithmStride-th case
+/// the GJK solvers with the other sub-algorithms too.
 std::vector<SolverChoice> choicesFor(int i) {
     std::vector<SolverChoice> choices;
-    for (SolverKind solver : allSolvers()) {
+    for (const SolverEntry* solver : allSolvers()) {
+        choices.emplace_back(*solver);
+        if (optionIndex(*solver, "subalgo") < 0 || i % kSubAlgorithmStride != 0) {
+            continue;
+        }
         for (SubAlgorithm sub : allSubAlgorithms()) {
-            const bool extra = sub != SubAlgorithm::Johnson;
-            if (!extra || (usesSubAlgorithm(solver) && i % kSubAlgorithmStride == 0)) {
-                choices.push_back({solver, sub});
+            if (sub != SubAlgorithm::Johnson) {
+                choices.push_back(withOption(*solver, "subalgo", name(sub)));
             }
         }
     }

@@ -74,9 +74,6 @@ void checkProblems(const Dataset& d) {
         if (p.status > static_cast<std::uint8_t>(Status::Unsupported)) {
             fail(where + "/status", i, "unknown status " + std::to_string(p.status));
         }
-        if (p.solver > static_cast<std::uint8_t>(SolverKind::Rtr)) {
-            fail(where + "/solver", i, "unknown solver " + std::to_string(p.solver));
-        }
     }
 }
 

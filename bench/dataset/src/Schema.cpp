@@ -26,8 +26,14 @@ template <class Enum, class Name> std::string enumNames(Enum last, Name name) {
 std::string statusNames() {
     return enumNames(Status::Unsupported, [](Status s) { return name(s); });
 }
+/// The registry's solvers by index (SolverEntry::index): the built-ins, then the plugins
+/// loaded when the file was written, so that a file names its plugin solvers.
 std::string solverNames() {
-    return enumNames(SolverKind::Rtr, [](SolverKind s) { return name(s); });
+    std::string text;
+    for (const SolverEntry* e : allSolvers()) {
+        text += (text.empty() ? "" : ",") + e->name;
+    }
+    return text;
 }
 std::string shapeTypeNames() {
     return enumNames(ShapeType::SmoothedHull, [](ShapeType t) { return shapeTypeName(t); });

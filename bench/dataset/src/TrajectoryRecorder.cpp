@@ -126,7 +126,7 @@ void TrajectoryRecorder::onNarrowPhase(const NarrowPhaseEvent& e) {
     row.queriedPrevious = e.queriedAtPreviousStep;
     fillPrevious(e, row);
     const QueryResult& r = e.result;
-    row.solver = static_cast<std::uint8_t>(e.request.solver);
+    row.solver = static_cast<std::uint8_t>(e.request.solver.entry().index);
     row.status = static_cast<std::uint8_t>(r.status);
     row.collide = r.collide;
     row.distance = r.distance;

@@ -156,29 +156,13 @@ struct SimulationSpec {
     /// Rng(seed).derive(i).
     int trajectories = 1;
     std::uint64_t seed = 0;
-    SolverKind solver = SolverKind::Gjk;
-    /// GJK sub-distance algorithm; johnson for the solvers that take none. The file's `solver`
-    /// key holds both: `gjk` or `gjk:subalgo=barycode` (parseSolverChoice()).
-    SubAlgorithm subAlgorithm = SubAlgorithm::Johnson;
-    /// GJK stopping test and momentum schedule, also held by the `solver` key
-    /// (`gjk-polyak:momentum=coal:criterion=duality-gap`).
-    GjkConvergence gjkConvergence = GjkConvergence::VanDenBergen;
-    GjkMomentumSchedule gjkMomentum = GjkMomentumSchedule::Paper;
+    /// The solver and its options: the file's `solver` key (`gjk`,
+    /// `gjk-polyak:momentum=coal:criterion=duality-gap`, a plugin's name; parseSolverChoice()).
+    SolverChoice solver;
     WarmStart warmStart = WarmStart::Previous;
     Vec3 gravity = WorldSettings{}.gravity; ///< (unit: m/s^2)
     bool gyroscopic = WorldSettings{}.gyroscopic;
     bool contactCache = NarrowPhaseSettings{}.contactCache;
-
-    /// The solver and its sub-algorithm, as users name them.
-    [[nodiscard]] SolverChoice solverChoice() const {
-        return {solver, subAlgorithm, gjkConvergence, gjkMomentum};
-    }
-    void setSolverChoice(const SolverChoice& choice) {
-        solver = choice.solver;
-        subAlgorithm = choice.subAlgorithm;
-        gjkConvergence = choice.convergence;
-        gjkMomentum = choice.momentum;
-    }
 
     bool operator==(const SimulationSpec&) const = default;
 };

@@ -106,7 +106,9 @@ struct ProblemRow {
     Vec3 previousWitnessA = Vec3::Zero(); ///< its witness points, world frame at that step
     Vec3 previousWitnessB = Vec3::Zero();
 
-    std::uint8_t solver = 0; ///< SolverKind that answered (gjk when the chosen one could not)
+    /// Registry index (SolverEntry::index) of the solver that answered (gjk when the chosen one
+    /// could not): the built-ins 0..6 in their registry order, then plugin solvers in load order.
+    std::uint8_t solver = 0;
     std::uint8_t status = 0; ///< mk::Status
     bool collide = false;    ///< distance <= the recording margin
     double distance = 0.0;   ///< signed distance (unit: metre)
