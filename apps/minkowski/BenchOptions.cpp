@@ -137,9 +137,10 @@ void checkSources(const BenchOptions& o) {
             throw UsageError("--peers and --by-distance apply to --generated and --problems, not "
                              "to a DATASET.h5");
         }
-    } else if (o.includePerturbed || o.dynamicPairsOnly || !o.plotPrefix.empty() || o.noPlot) {
-        throw UsageError("--include-perturbed, --dynamic-pairs-only, --plot and --no-plot apply "
-                         "to a DATASET.h5");
+    } else if (o.includePerturbed || o.dynamicPairsOnly || !o.plotPrefix.empty() || o.noPlot ||
+               !o.chunk.empty()) {
+        throw UsageError("--include-perturbed, --dynamic-pairs-only, --plot, --no-plot and --chunk "
+                         "apply to a DATASET.h5");
     } else if (!o.generated && o.problemsFile.empty()) {
         throw UsageError("nothing to benchmark: give a DATASET.h5, --generated and/or --problems "
                          "FILE.csv");
@@ -184,6 +185,12 @@ void addBenchOptions(CLI::App& bench, BenchOptions& o) {
                      "<dataset stem>-fig13)")
         ->type_name("PREFIX");
     bench.add_flag("--no-plot", o.noPlot, "Dataset: no box plots");
+    bench
+        .add_option("--chunk", o.chunk,
+                    "Dataset: replay only the k-th of N disjoint parts of the selected problems "
+                    "(0 <= k < N); the --out files of the N parts, task by task in k order, hold "
+                    "the rows of the whole replay (minkowski.sweep, docs/sweeps.md)")
+        ->type_name("k/N");
     bench.add_flag("--generated", o.generated,
                    "Benchmark generated sets following GJK++ Sec. IV: random ellipsoid pairs and "
                    "random mesh pairs, at a random relative rotation, at every distance of "
@@ -269,6 +276,13 @@ BenchSelection validate(const BenchOptions& o) {
     selection.solvers = parseSolverChoices(o);
     selection.warmStarts = parseList<WarmStart>(o.warmStarts, allWarmStarts(), parseWarmStart);
     selection.tasks = parseList<bench::BenchTask>(o.tasks, kAllTasks, bench::parseBenchTask);
+    if (!o.chunk.empty()) {
+        try {
+            selection.chunk = dataset::parseShard(o.chunk);
+        } catch (const dataset::DatasetError&) {
+            throw UsageError("--chunk '" + o.chunk + "': expected k/N with 0 <= k < N, e.g. 0/4");
+        }
+    }
     if (!o.dataset.empty() && !o.taskGiven) {
         selection.tasks = {bench::BenchTask::Boolean}; // GJK++ Fig. 13
     }

@@ -3,6 +3,7 @@
 /// The options of `minkowski bench`, their registration on CLI11 and their validation.
 
 #include "minkowski/bench/Contender.h"
+#include "minkowski/dataset/Recorder.h"
 #include "minkowski/narrowphase/Collide.h"
 #include "minkowski/narrowphase/Query.h"
 
@@ -39,6 +40,9 @@ struct BenchOptions {
     bool dynamicPairsOnly = false;
     std::string plotPrefix;    ///< PREFIX.png and PREFIX.svg; empty: <dataset stem>-fig13
     bool noPlot = false;
+    /// --chunk k/N: only the k-th of N disjoint parts of the selected problems (a sweep's unit of
+    /// replay, docs/sweeps.md); empty: all of them.
+    std::string chunk;
     bool taskGiven = false;    ///< --task was on the command line (a dataset defaults to boolean)
 };
 
@@ -49,6 +53,8 @@ struct BenchSelection {
     std::vector<SolverChoice> solvers;
     std::vector<WarmStart> warmStarts;
     std::vector<bench::BenchTask> tasks;
+    /// --chunk: the part of the selected problems to replay ({0, 1}: all).
+    dataset::Shard chunk;
 };
 
 /// Registers the options on the `bench` sub-command, with their defaults and help.
