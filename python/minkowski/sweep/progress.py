@@ -81,11 +81,13 @@ def summary_text(results: list[TaskResult], resumed: int, wall_seconds: float,
         w[f"{r.kind} seconds"] += r.seconds
         w[f"{r.kind} problems"] += r.problems
         w["busy"] += r.seconds
+        w["cpu"] += r.cpu_seconds
     if per_worker:
-        lines.append("  per worker: tasks, busy s, recorded problems/s, replayed rows/s")
+        lines.append("  per worker: tasks, busy s (program CPU s), recorded problems/s, replayed rows/s")
         for worker in sorted(per_worker):
             w = per_worker[worker]
-            lines.append(f"    {worker}: {int(w['tasks'])} tasks, {w['busy']:.2f} s busy, "
+            lines.append(f"    {worker}: {int(w['tasks'])} tasks, {w['busy']:.2f} s busy "
+                         f"({w['cpu']:.2f} s CPU), "
                          f"{_rate(w['record problems'], w['record seconds'])} problems/s, "
                          f"{_rate(w['replay problems'], w['replay seconds'])} rows/s")
     return "\n".join(lines) + "\n"

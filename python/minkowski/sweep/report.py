@@ -23,7 +23,11 @@ TABLE_HEADER = ("task", "solver", "warm start", "n", "fallback", "q1 ns", "media
                 "p90 ns", "mean it", "max it", "fail", "disagree", "max |dd|")
 #: mk::bench::isFailure.
 FAILURES = frozenset({"max-iterations", "degenerate", "invalid-input"})
-_TASK_COLUMN = REPLAY_HEADER.split(",").index("task")
+_COLUMNS = REPLAY_HEADER.split(",")
+(_SOLVER, _WARM_START, _TASK, _FALLBACK, _STATUS, _DISTANCE, _ITERATIONS, _TIME, _RECORDED,
+ _DISAGREES) = (_COLUMNS.index(c) for c in (
+     "solver", "warm_start", "task", "fallback", "status", "distance", "iterations", "time_ns",
+     "recorded_distance", "disagrees"))
 FIG13_SCRIPT = Path(__file__).resolve().parents[2] / "fig13.py"
 
 
@@ -40,7 +44,7 @@ def join_chunks(chunk_files: list[str], tasks: tuple[str, ...], out: str) -> int
                     if header != REPLAY_HEADER:
                         raise ValueError(f"{path}: unexpected header {header!r}")
                     for line in chunk:
-                        if line.split(",", _TASK_COLUMN + 1)[_TASK_COLUMN] == task:
+                        if line.split(",", _TASK + 1)[_TASK] == task:
                             joined.write(line)
                             rows += 1
     return rows
@@ -57,18 +61,19 @@ class _Contender:
         self.fallbacks = self.failures = self.disagreements = 0
         self.max_difference = 0.0 if task == "distance" else math.nan
 
-    def add(self, row: dict):
-        if row["time_ns"] == "":  # unsupported: left out of every statistic
+    def add(self, row: list[str]):
+        """One per-problem row (REPLAY_HEADER's columns)."""
+        if row[_TIME] == "":  # unsupported: left out of every statistic
             return
-        self.times.append(float(row["time_ns"]))
-        iterations = int(row["iterations"])
+        self.times.append(float(row[_TIME]))
+        iterations = int(row[_ITERATIONS])
         self.iterations += iterations
         self.max_iterations = max(self.max_iterations, iterations)
-        self.fallbacks += row["fallback"] == "1"
-        self.failures += row["status"] in FAILURES
-        self.disagreements += row["disagrees"] == "1"
-        if self.task == "distance" and row["recorded_distance"] not in ("", "nan"):
-            difference = abs(float(row["distance"]) - float(row["recorded_distance"]))
+        self.fallbacks += row[_FALLBACK] == "1"
+        self.failures += row[_STATUS] in FAILURES
+        self.disagreements += row[_DISAGREES] == "1"
+        if self.task == "distance" and row[_RECORDED] not in ("", "nan"):
+            difference = abs(float(row[_DISTANCE]) - float(row[_RECORDED]))
             self.max_difference = max(self.max_difference, difference)
 
     def summary(self) -> dict:
@@ -87,11 +92,15 @@ def summarize(replay_csv: str) -> list[dict]:
     """One summary row per task x solver x warm start, in the file's order."""
     contenders: dict[tuple[str, str, str], _Contender] = {}
     with open(replay_csv, newline="") as file:
-        for row in csv.DictReader(file):
-            key = (row["task"], row["solver"], row["warm_start"])
-            if key not in contenders:
-                contenders[key] = _Contender(*key)
-            contenders[key].add(row)
+        rows = csv.reader(file)
+        if next(rows, None) != _COLUMNS:
+            raise ValueError(f"{replay_csv}: not a per-problem replay CSV")
+        for row in rows:
+            key = (row[_TASK], row[_SOLVER], row[_WARM_START])
+            contender = contenders.get(key)
+            if contender is None:
+                contender = contenders[key] = _Contender(*key)
+            contender.add(row)
     return [c.summary() for c in contenders.values()]
 
 

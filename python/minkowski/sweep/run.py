@@ -296,7 +296,8 @@ def _assemble(spec: Spec, plans: list[DatasetPlan], final: Path, out: Path, plot
         rows += report.join_chunks(p.chunk_files, spec.replay.tasks, str(replay_csv))
         summary = report.summarize(str(replay_csv))
         (final / f"{name}-summary.csv").write_text(report.summary_csv(summary))
-        report_text.append(f"{name} ({p.recording.scene}):\n{report.summary_table(summary)}")
+        report_text.append(f"{name} (scene {p.recording.scene}):\n"
+                           f"{report.summary_table(summary)}")
         made += [f"{name}-replay.csv", f"{name}-summary.csv"]
         replays.append((name, str(replay_csv)))
         prefix = str(final / f"{name}-fig13")

@@ -11,6 +11,7 @@ still writing.
 from __future__ import annotations
 
 import os
+import resource
 import shutil
 import signal
 import subprocess
@@ -32,7 +33,8 @@ class TaskResult:
     part: int  #: shard or chunk index (0 for a merge)
     output: str  #: the file it wrote
     problems: int  #: problems recorded (record, merge) or problem x contender rows (replay)
-    seconds: float  #: wall time of the program run
+    seconds: float  #: wall time of the task
+    cpu_seconds: float  #: user + system time of the program run (0 when a retry found it done)
     worker: str  #: the Dask worker that ran it
 
 
@@ -61,10 +63,17 @@ def _describe_exit(code: int) -> str:
     return f"exit {code}"
 
 
-def run_program(argv: list[str], what: str) -> str:
-    """Runs the program; returns its stdout. \\raises TaskError with its error line."""
+def _children_cpu_seconds() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def run_program(argv: list[str], what: str) -> float:
+    """Runs the program; returns its CPU time (user + system, s; exact with one thread per
+    worker, which reaps one child at a time). \\raises TaskError with its error line."""
     setpriv = shutil.which("setpriv")
     command = ([setpriv, "--pdeathsig", "TERM"] if setpriv else []) + argv
+    cpu_before = _children_cpu_seconds()
     try:
         done = subprocess.run(command, stdin=subprocess.DEVNULL, capture_output=True, text=True,
                               check=False)
@@ -73,7 +82,7 @@ def run_program(argv: list[str], what: str) -> str:
     if done.returncode != 0:
         message = _last_error_line(done.stderr)
         raise TaskError(f"{what}: {message} ({_describe_exit(done.returncode)})")
-    return done.stdout
+    return _children_cpu_seconds() - cpu_before
 
 
 def _count_problems(dataset: str) -> int:
@@ -92,31 +101,34 @@ def record_shard(binary: str, dataset: str, record_args: list[str], shard: int, 
                  out: str) -> TaskResult:
     """`minkowski record --shard k/N` of one dataset (a retried shard rewrites the same bytes)."""
     start = time.monotonic()
+    cpu = 0.0
     if not os.path.exists(out):
-        run_program([binary, "-q", "record", *record_args, "--threads", "1",
+        cpu = run_program([binary, "-q", "record", *record_args, "--threads", "1",
                      "--shard", f"{shard}/{shards}", "--out", out, "--force"],
                     f"{dataset}: record shard {shard}/{shards}")
     return TaskResult("record", dataset, shard, out, _count_problems(out),
-                      time.monotonic() - start, _worker_name())
+                      time.monotonic() - start, cpu, _worker_name())
 
 
 def merge_shards(binary: str, dataset: str, shard_files: list[str], out: str) -> TaskResult:
     """`minkowski merge`: the shards into the dataset, equal to the unsharded recording."""
     start = time.monotonic()
+    cpu = 0.0
     if not os.path.exists(out):
-        run_program([binary, "-q", "merge", *shard_files, "--out", out, "--force"],
+        cpu = run_program([binary, "-q", "merge", *shard_files, "--out", out, "--force"],
                     f"{dataset}: merge of {len(shard_files)} shards")
     return TaskResult("merge", dataset, 0, out, _count_problems(out), time.monotonic() - start,
-                      _worker_name())
+                      cpu, _worker_name())
 
 
 def replay_chunk(binary: str, dataset: str, dataset_file: str, bench_args: list[str], chunk: int,
                  chunks: int, out: str) -> TaskResult:
     """`minkowski bench DATASET.h5 --chunk k/N`: the per-problem rows of one part."""
     start = time.monotonic()
+    cpu = 0.0
     if not os.path.exists(out):
-        run_program([binary, "-q", "bench", dataset_file, *bench_args, "--chunk",
+        cpu = run_program([binary, "-q", "bench", dataset_file, *bench_args, "--chunk",
                      f"{chunk}/{chunks}", "--no-plot", "--out", out],
                     f"{dataset}: replay chunk {chunk}/{chunks}")
     return TaskResult("replay", dataset, chunk, out, _count_rows(out), time.monotonic() - start,
-                      _worker_name())
+                      cpu, _worker_name())
