@@ -51,6 +51,8 @@ struct BenchSelection {
     /// Solver choices in command-line order, with --subalgos crossed in (the GJK solvers once
     /// per sub-algorithm), without duplicates.
     std::vector<SolverChoice> solvers;
+    /// `--solvers recorded`: a dataset replay adds the solver choices its calls were made with.
+    bool recordedSolvers = false;
     std::vector<WarmStart> warmStarts;
     std::vector<bench::BenchTask> tasks;
     /// --chunk: the part of the selected problems to replay ({0, 1}: all).
