@@ -4,6 +4,7 @@
 #include "BenchOptions.h"
 
 #include "Command.h"
+#include "IntegerOption.h"
 #include "PeerContenders.h"
 
 #include "minkowski/bench/Generator.h"
@@ -11,6 +12,7 @@
 
 #include <algorithm>
 #include <array>
+#include <limits>
 #include <span>
 
 namespace mk::cli {
@@ -200,12 +202,12 @@ void addBenchOptions(CLI::App& bench, BenchOptions& o) {
         ->delimiter(',')
         ->capture_default_str();
     bench.add_option("--pairs", o.pairs, "Random pairs per set, each placed at every distance")
-        ->check(CLI::PositiveNumber)
+        ->check(integerIn(1, std::numeric_limits<int>::max()))
         ->capture_default_str();
     bench.add_option("--seed", o.seed, "Seed of the generated sets")->capture_default_str();
     bench.add_option("--repeats", o.repeats,
                      "R: timed repetitions of each query; its time is the mean of the fastest 90%")
-        ->check(CLI::PositiveNumber)
+        ->check(integerIn(1, std::numeric_limits<int>::max()))
         ->capture_default_str();
     const std::string solversHelp =
         "Solvers, comma-separated, each NAME or NAME:subalgo=S (GJK sub-distance algorithm of " +
