@@ -247,6 +247,12 @@ void addBenchOptions(CLI::App& bench, BenchOptions& o) {
                          joinPeerNames())
         ->delimiter(',')
         ->capture_default_str();
+    bench
+        .add_option("--peer-time-limit", o.peerTimeLimit,
+                    "Seconds a peer may spend on one problem and task (its R repetitions) before "
+                    "its process is killed and the query counted as timed out; 0: no limit")
+        ->check(CLI::Range(0.0, 1e6))
+        ->capture_default_str();
     bench.add_flag("-q,--quiet", o.quiet, "No progress messages on stderr");
     bench.footer(
         "Examples:\n"
