@@ -70,6 +70,7 @@ WorldSettings worldSettings(const SceneDesc& scene) {
     settings.narrowPhase.contactCache = scene.simulation.contactCache;
     settings.contact = scene.contact;
     settings.pgs = scene.pgs;
+    settings.escape = scene.simulation.escape;
     return settings;
 }
 

@@ -93,6 +93,10 @@ void checkSimulation(const Checker& c, const SimulationSpec& s) {
         c.fail("simulation.seed", "expected an integer below 2^63");
     }
     c.finite("simulation.gravity", s.gravity);
+    if (!(s.escape.worldBound > 0.0)) { // inf is allowed: no bound
+        c.fail("simulation.world_bound",
+               "expected a positive number (or inf), got " + text(s.escape.worldBound));
+    }
 }
 
 void checkSolverSettings(const Checker& c, const ContactSettings& k, const PgsSettings& p) {

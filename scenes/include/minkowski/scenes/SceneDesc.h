@@ -168,6 +168,9 @@ struct SimulationSpec {
     Vec3 gravity = WorldSettings{}.gravity; ///< (unit: m/s^2)
     bool gyroscopic = WorldSettings{}.gyroscopic;
     bool contactCache = NarrowPhaseSettings{}.contactCache;
+    /// Bodies through static bodies or out of the world cube: keys `escape` ("warn" or "error")
+    /// and `world_bound` (unit: metre), Escape.h.
+    EscapeSettings escape{};
 
     /// The solver and its sub-algorithm, as users name them.
     [[nodiscard]] SolverChoice solverChoice() const {
