@@ -11,6 +11,7 @@ PACKAGES=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libccd-dev libfcl-dev
   python3-numpy python3-matplotlib python3-h5py
+  python3-dev pybind11-dev python3-pybind11 python3-pytest python3-tqdm
 )
 
 missing=()
