@@ -14,6 +14,7 @@
 
 #include <pybind11/stl.h>
 
+#include <chrono>
 #include <cmath>
 #include <limits>
 #include <memory>
@@ -176,9 +177,44 @@ py::dict runBench(const py::handle& problems, const std::vector<std::string>& so
     return d;
 }
 
+/// The baseline of python/bench_bindings.py: the same N queries as collide_batch in the plain
+/// C++ loop a C++ user writes (poses already in a std::vector), timed by steady_clock; seconds.
+double cppLoopSeconds(const py::handle& shapesA, const py::handle& posesA, const py::handle& shapesB,
+                      const py::handle& posesB, const std::string& solver, const std::string& task) {
+    const ShapeList a(shapesA, "a");
+    const ShapeList b(shapesB, "b");
+    const PoseArray pa(posesA, "poses_a");
+    const PoseArray pb(posesB, "poses_b");
+    const py::ssize_t n = commonCount({{"a", a.count()}, {"b", b.count()}, {"poses_a", pa.count()}, {"poses_b", pb.count()}});
+    std::vector<Pose> va(static_cast<size_t>(n));
+    std::vector<Pose> vb(static_cast<size_t>(n));
+    for (py::ssize_t i = 0; i < n; ++i) {
+        va[static_cast<size_t>(i)] = pa[i];
+        vb[static_cast<size_t>(i)] = pb[i];
+    }
+    const QuerySetup setup = makeSetup(solver, task, "none", std::nullopt, std::nullopt, std::nullopt);
+    if (setup.solver.python) {
+        throw py::value_error("_cpp_loop_seconds: a built-in solver is needed");
+    }
+    py::gil_scoped_release release;
+    double checksum = 0.0;
+    const auto start = bench::BenchClock::now();
+    for (py::ssize_t i = 0; i < n; ++i) {
+        const auto k = static_cast<size_t>(i);
+        const QueryResult r = collide(a[i], va[k], b[i], vb[k], setup.request);
+        checksum += r.distance;
+    }
+    const auto stop = bench::BenchClock::now();
+    bench::doNotOptimize(checksum);
+    return std::chrono::duration<double>(stop - start).count();
+}
+
 } // namespace
 
 void bindBench(py::module_& m) {
+    m.def("_cpp_loop_seconds", &cppLoopSeconds, py::arg("a"), py::arg("poses_a"), py::arg("b"), py::arg("poses_b"),
+          py::arg("solver") = "gjk", py::arg("task") = "signed-distance",
+          "Baseline for python/bench_bindings.py: the same queries in a plain C++ loop (seconds).");
     m.def(
         "read_problems",
         [](const std::string& path) {

@@ -162,6 +162,18 @@ void bindWorld(py::module_& m) {
              "status, collide, distance, normal, witness_a, witness_b, pose_a, pose_b, iterations, "
              "penetration_iterations, support_calls, seconds, perturbed, queried_previous).")
         .def_property_readonly("body_names", &WorldHandle::bodyNames)
+        .def("masses", &WorldHandle::masses, "(N,) masses (kg); 0 for static and kinematic bodies.")
+        .def(
+            "energy",
+            [](WorldHandle& w) {
+                const auto [kinetic, potential] = w.energy();
+                py::dict d;
+                d["kinetic"] = kinetic;
+                d["potential"] = potential;
+                d["total"] = kinetic + potential;
+                return d;
+            },
+            "Kinetic, potential (gravity) and total energy of the dynamic bodies (joule).")
         .def_property_readonly("trajectory", [](WorldHandle& w) { return w.scene().trajectory; });
 }
 

@@ -124,6 +124,35 @@ std::vector<std::string> WorldHandle::bodyNames() const {
     return names;
 }
 
+py::array_t<double> WorldHandle::masses() {
+    const auto n = static_cast<py::ssize_t>(scene_->world.bodyCount());
+    py::array_t<double> out(n);
+    for (py::ssize_t i = 0; i < n; ++i) {
+        const Body& b = scene_->world.body(static_cast<BodyId>(i));
+        out.mutable_data()[i] = b.isDynamic() ? b.massProperties.mass : 0.0;
+    }
+    return out;
+}
+
+std::pair<double, double> WorldHandle::energy() {
+    double kinetic = 0.0;
+    double potential = 0.0;
+    const Vec3 g = scene_->world.settings().gravity;
+    for (size_t i = 0; i < scene_->world.bodyCount(); ++i) {
+        const Body& b = scene_->world.body(static_cast<BodyId>(i));
+        if (!b.isDynamic()) {
+            continue;
+        }
+        const double m = b.massProperties.mass;
+        const Mat3 r = b.pose.rotation.toRotationMatrix();
+        const Mat3 inertia = r * b.massProperties.inertia * r.transpose();
+        kinetic += 0.5 * m * b.linearVelocity.squaredNorm() +
+                   0.5 * b.angularVelocity.dot(inertia * b.angularVelocity);
+        potential -= m * g.dot(b.pose.translation);
+    }
+    return {kinetic, potential};
+}
+
 void WorldHandle::recordEvents(bool enabled) {
     if (!enabled) {
         scene_->world.setNarrowPhaseHook({});

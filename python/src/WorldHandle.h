@@ -11,6 +11,7 @@
 
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace mk::python {
@@ -36,6 +37,11 @@ public:
     [[nodiscard]] py::array_t<double> poses();
     [[nodiscard]] py::array_t<double> velocities();
     [[nodiscard]] std::vector<std::string> bodyNames() const;
+    /// (N,) masses (unit: kilogram), 0 for static and kinematic bodies.
+    [[nodiscard]] py::array_t<double> masses();
+    /// Kinetic energy sum(m v^2 / 2 + w.I w / 2) and potential energy -sum(m g.x) of the dynamic
+    /// bodies (unit: joule; x the centre of mass).
+    [[nodiscard]] std::pair<double, double> energy();
 
     void recordEvents(bool enabled);
     [[nodiscard]] py::dict takeEvents();
