@@ -1,7 +1,10 @@
 """Minkowski from Python: convex collision queries on numpy arrays, the world, scenes, datasets.
 
-The compiled part is ``minkowski._core`` (pybind11); this package re-exports it and adds the
-pure-Python conveniences (progress bars). See docs/python.md.
+The compiled bindings are ``minkowski._core`` (pybind11, docs/python.md); this package re-exports
+them when they are built and adds the pure-Python conveniences (progress bars, run_scene,
+record_dataset, replay). The pure-Python subpackages (``minkowski.sweep``: dataset sweeps on a
+Dask cluster, docs/sweeps.md) drive the ``minkowski`` program and need no compiled extension, so
+the package imports without it.
 
 Poses are ``Pose`` objects, 7-vectors ``(qw, qx, qy, qz, tx, ty, tz)`` (the datasets' order) or
 4x4 homogeneous matrices; batches of poses are ``(N, 7)`` or ``(N, 4, 4)`` arrays. Solvers are
@@ -9,73 +12,43 @@ named as on the command line (``"gjk-nesterov:subalgo=barycode"``) or by the nam
 solver was registered under (``register_solver``).
 """
 
-from minkowski._core import (  # noqa: F401
-    STATUS_NAMES,
-    Dataset,
-    DatasetError,
-    EngineError,
-    MeshError,
-    Pose,
-    ProblemCsvError,
-    Request,
-    Result,
-    Scene,
-    SceneError,
-    Shape,
-    ShapeError,
-    SimulationError,
-    Tracker,
-    UnknownNameError,
-    UnknownSceneError,
-    World,
-    __version__,
-    bench,
-    builtin_solvers,
-    collide,
-    collide_batch,
-    generate_problems,
-    python_solvers,
-    read_problems,
-    record,
-    register_solver,
-    solver_name,
-    sub_algorithms,
-    unregister_solver,
-    warm_starts,
-)
-from minkowski.progress import progress_callback
-
-
-def run_scene(scene, first_trajectory=0, trajectories=None, progress=True):
-    """Runs a scene's trajectories as ``minkowski run`` does and returns the summary dict.
-
-    ``scene`` is a ``Scene`` or a built-in name / TOML path. ``progress``: True for a bar (tqdm
-    when installed, else a plain one on stderr), False for none, or a callable(done, total).
-    The summary's ``state_hash_hex`` is the hash ``minkowski run`` prints.
-    """
-    if not isinstance(scene, Scene):
-        scene = Scene.load(str(scene))
-    with progress_callback(progress, "steps") as callback:
-        return scene.run_raw(first_trajectory, trajectories, callback)
-
-
-def record_dataset(scene, path, threads=1, overwrite=False, progress=True):
-    """Records a scene into an HDF5 dataset (``minkowski record``); returns a summary dict."""
-    if not isinstance(scene, Scene):
-        scene = Scene.load(str(scene))
-    with progress_callback(progress, "trajectories") as callback:
-        return record(scene, str(path), threads, overwrite, callback)
-
-
-def replay(dataset, solvers=("gjk",), warm_starts=("none",), task="boolean", repeats=10,
-           include_perturbed=False, dynamic_pairs_only=False, limit=None, progress=False):
-    """Replays a dataset (a ``Dataset`` or a path) through solvers x warm starts.
-
-    Returns ``{'results': dict of per-problem arrays, 'summary': list of row dicts, 'table': str}``;
-    ``results`` converts to a pandas DataFrame directly.
-    """
-    if not isinstance(dataset, Dataset):
-        dataset = Dataset(str(dataset))
-    with progress_callback(progress, "problems") as callback:
-        return dataset.replay(list(solvers), list(warm_starts), task, repeats, include_perturbed,
-                              dynamic_pairs_only, limit, callback)
+try:
+    from minkowski._core import (  # noqa: F401
+        STATUS_NAMES,
+        Dataset,
+        DatasetError,
+        EngineError,
+        MeshError,
+        Pose,
+        ProblemCsvError,
+        Request,
+        Result,
+        Scene,
+        SceneError,
+        Shape,
+        ShapeError,
+        SimulationError,
+        Tracker,
+        UnknownNameError,
+        UnknownSceneError,
+        World,
+        __version__,
+        bench,
+        builtin_solvers,
+        collide,
+        collide_batch,
+        generate_problems,
+        python_solvers,
+        read_problems,
+        record,
+        register_solver,
+        solver_name,
+        sub_algorithms,
+        unregister_solver,
+        warm_starts,
+    )
+except ModuleNotFoundError as error:  # not built: only the pure-Python subpackages
+    if error.name != "minkowski._core":
+        raise
+else:
+    from minkowski._api import record_dataset, replay, run_scene  # noqa: F401
