@@ -109,8 +109,8 @@ def test_bad_input_never_crashes():
     poses = np.zeros((4, 14), dtype=np.int64)
     poses[:, 0] = 1
     poses[:, 8] = 3
-    got = mk.collide_batch(s, poses[:, ::2], s, mk.Pose())
-    assert np.allclose(got["distance"], [-2, -2, -2, -2])
+    got = mk.collide_batch(s, poses[:, ::2], s, mk.Pose())  # A at x = 3, B at the origin
+    assert np.allclose(got["distance"], [1, 1, 1, 1])
 
 
 def test_tracker_carries_the_previous_separation():
