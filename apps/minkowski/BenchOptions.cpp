@@ -4,6 +4,7 @@
 #include "BenchOptions.h"
 
 #include "Command.h"
+#include "IntegerOption.h"
 #include "PeerContenders.h"
 
 #include "minkowski/bench/Generator.h"
@@ -11,6 +12,7 @@
 
 #include <algorithm>
 #include <array>
+#include <limits>
 #include <span>
 
 namespace mk::cli {
@@ -94,6 +96,12 @@ std::vector<SolverChoice> parseSolverChoices(const BenchOptions& o) {
         }
     };
     for (const std::string& text : o.solvers) {
+        if (text == "recorded") { // DatasetBench adds the dataset's choices
+            if (o.dataset.empty()) {
+                throw UsageError("--solvers recorded applies to a DATASET.h5 replay");
+            }
+            continue;
+        }
         if (text == "all") {
             for (SolverKind solver : allSolvers()) {
                 addCrossed({solver, SubAlgorithm::Johnson});
@@ -207,17 +215,19 @@ void addBenchOptions(CLI::App& bench, BenchOptions& o) {
         ->delimiter(',')
         ->capture_default_str();
     bench.add_option("--pairs", o.pairs, "Random pairs per set, each placed at every distance")
-        ->check(CLI::PositiveNumber)
+        ->check(integerIn(1, std::numeric_limits<int>::max()))
         ->capture_default_str();
     bench.add_option("--seed", o.seed, "Seed of the generated sets")->capture_default_str();
     bench.add_option("--repeats", o.repeats,
                      "R: timed repetitions of each query; its time is the mean of the fastest 90%")
-        ->check(CLI::PositiveNumber)
+        ->check(integerIn(1, std::numeric_limits<int>::max()))
         ->capture_default_str();
     const std::string solversHelp =
         "Solvers, comma-separated, each NAME or NAME:subalgo=S (GJK sub-distance algorithm of " +
         gjkSolverNames() +
-        "; default johnson), or all (every solver with johnson): " + joinNames(allSolvers());
+        "; default johnson), or all (every solver with johnson), or recorded (a DATASET.h5's "
+        "own choices, every live switch of a viewer recording): " +
+        joinNames(allSolvers());
     bench.add_option("--solvers", o.solvers, solversHelp)->delimiter(',')->capture_default_str();
     const std::string subalgosHelp =
         "Run every GJK solver of --solvers once per sub-algorithm S (replacing the one its "
@@ -248,9 +258,16 @@ void addBenchOptions(CLI::App& bench, BenchOptions& o) {
     bench.add_flag("--by-distance", o.byDistance,
                    "One group per distance of the grid instead of overlapping / close / far");
     bench.add_option("--peers", o.peers,
-                     "Peer libraries run on the same problems, comma-separated, all or none: " +
+                     "Peer libraries run on the same problems, comma-separated, all or none "
+                     "(a name without its '(...)' selects both supports): " +
                          joinPeerNames())
         ->delimiter(',')
+        ->capture_default_str();
+    bench
+        .add_option("--peer-time-limit", o.peerTimeLimit,
+                    "Seconds a peer may spend on one problem and task (its R repetitions) before "
+                    "its process is killed and the query counted as timed out; 0: no limit")
+        ->check(CLI::Range(0.0, 1e6))
         ->capture_default_str();
     bench.add_flag("-q,--quiet", o.quiet, "No progress messages on stderr");
     bench.footer(
@@ -274,6 +291,8 @@ BenchSelection validate(const BenchOptions& o) {
     checkSources(o);
     BenchSelection selection;
     selection.solvers = parseSolverChoices(o);
+    selection.recordedSolvers =
+        std::find(o.solvers.begin(), o.solvers.end(), "recorded") != o.solvers.end();
     selection.warmStarts = parseList<WarmStart>(o.warmStarts, allWarmStarts(), parseWarmStart);
     selection.tasks = parseList<bench::BenchTask>(o.tasks, kAllTasks, bench::parseBenchTask);
     if (!o.chunk.empty()) {
@@ -286,7 +305,8 @@ BenchSelection validate(const BenchOptions& o) {
     if (!o.dataset.empty() && !o.taskGiven) {
         selection.tasks = {bench::BenchTask::Boolean}; // GJK++ Fig. 13
     }
-    if (selection.solvers.empty() || selection.warmStarts.empty() || selection.tasks.empty()) {
+    if ((selection.solvers.empty() && !selection.recordedSolvers) ||
+        selection.warmStarts.empty() || selection.tasks.empty()) {
         throw UsageError("--solvers, --warm-starts and --task each need at least one name");
     }
     return selection;

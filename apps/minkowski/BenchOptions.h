@@ -32,6 +32,9 @@ struct BenchOptions {
     std::string writeProblemsFile;
     bool byDistance = false;
     std::vector<std::string> peers;
+    /// --peer-time-limit: wall-clock limit of one peer query and its repetitions (unit: second);
+    /// 0 lifts it.
+    double peerTimeLimit = 10.0;
     bool quiet = false;
 
     // Replay of a trajectory dataset (positional DATASET.h5; docs/dataset.md).
@@ -51,6 +54,8 @@ struct BenchSelection {
     /// Solver choices in command-line order, with --subalgos crossed in (the GJK solvers once
     /// per sub-algorithm), without duplicates.
     std::vector<SolverChoice> solvers;
+    /// `--solvers recorded`: a dataset replay adds the solver choices its calls were made with.
+    bool recordedSolvers = false;
     std::vector<WarmStart> warmStarts;
     std::vector<bench::BenchTask> tasks;
     /// --chunk: the part of the selected problems to replay ({0, 1}: all).

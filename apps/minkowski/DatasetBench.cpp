@@ -14,6 +14,7 @@
 #include "minkowski/dataset/Reader.h"
 #include "minkowski/dataset/ReplayReport.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
@@ -136,7 +137,15 @@ int runDatasetBench(const BenchOptions& o, const BenchSelection& selection) {
         dataset::selectProblems(d, {o.includePerturbed, o.dynamicPairsOnly}), selection.chunk);
     const std::atomic<bool>& interrupt = dataset::installInterruptHandler();
     dataset::ReplayOptions replay;
-    for (const SolverChoice& choice : selection.solvers) {
+    std::vector<SolverChoice> solvers = selection.solvers;
+    if (selection.recordedSolvers) {
+        for (const SolverChoice& choice : dataset::recordedSolverChoices(d, problems)) {
+            if (std::find(solvers.begin(), solvers.end(), choice) == solvers.end()) {
+                solvers.push_back(choice);
+            }
+        }
+    }
+    for (const SolverChoice& choice : solvers) {
         for (WarmStart warmStart : selection.warmStarts) {
             replay.contenders.push_back({choice, warmStart});
         }
