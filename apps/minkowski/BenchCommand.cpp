@@ -211,14 +211,19 @@ private:
         const auto grouping =
             options_.byDistance ? bench::Grouping::Distances : bench::Grouping::Buckets;
         const auto rows = bench::summarize(sets, contenders, measurements, grouping);
-        bool withPeers = false;
+        std::vector<std::string> peerNames;
         for (const auto& c : contenders) {
-            withPeers = withPeers || c->isPeer();
+            if (c->isPeer()) {
+                peerNames.push_back(c->solverName());
+            }
         }
-        const bench::RunFacts facts{options_.repeats, bench::clockOverheadNs(), withPeers,
+        const bench::RunFacts facts{options_.repeats,
+                                    bench::clockOverheadNs(),
+                                    !peerNames.empty(),
                                     countCrashes(contenders, measurements, false),
                                     countCrashes(contenders, measurements, true),
-                                    options_.peerTimeLimit};
+                                    options_.peerTimeLimit,
+                                    peerNames};
         std::cout << describeRun(sets, contenders, options_) << bench::formatTable(rows) << '\n'
                   << bench::formatFootnotes(sets, facts) << std::flush;
         if (!options_.summaryFile.empty()) {

@@ -8,6 +8,7 @@
 /// The same trajectories and meta give the same bytes: rows are written one chunk at a time, in
 /// the order added, and HDF5 objects carry no timestamps.
 
+#include "minkowski/dataset/Format.h"
 #include "minkowski/dataset/Records.h"
 
 #include <cstdint>
@@ -18,6 +19,9 @@ namespace mk::dataset {
 
 struct WriterOptions {
     bool overwrite = false; ///< replace an existing file at the destination (--force)
+    /// The schema to write: kSchemaVersion, or 1 for the compatibility tests (then a shape or a
+    /// solver choice schema 1 cannot hold is a DatasetError).
+    std::int64_t schemaVersion = kSchemaVersion;
 };
 
 class DatasetWriter {
