@@ -38,7 +38,7 @@ struct MprSettings {
     /// plane (unit: metre); also the depth below which the result counts as Touching.
     double tolerance = defaults::kEpaTolerance;
     /// Cap of each phase: portal discovery, boolean refinement, penetration refinement.
-    int maxIterations = defaults::kEpaMaxIterations;
+    int maxIterations = defaults::kMprMaxIterations;
     /// false: stop once the origin is inside the portal (boolean query, status Overlapping).
     bool wantPenetration = true;
 };
