@@ -105,6 +105,10 @@ std::uint64_t runTrajectory(const SceneDesc& scene, const SceneShapes& shapes, i
             options.progress(stats.steps, totalSteps);
         }
     }
+    for (const EscapeEvent& e : built.world.escapes()) { // EscapeAction::Warn
+        spdlog::warn("{}: trajectory {}: {} (simulation.escape = \"error\" stops the run)",
+                     scene.name, trajectory, describe(e));
+    }
     spdlog::debug("trajectory {}: {} steps, state hash {:016x}", trajectory, steps,
                   built.world.stateHash());
     return built.world.stateHash();
