@@ -4,6 +4,7 @@
 #include "BenchOptions.h"
 
 #include "Command.h"
+#include "IntegerOption.h"
 #include "PeerContenders.h"
 
 #include "minkowski/bench/Generator.h"
@@ -11,6 +12,7 @@
 
 #include <algorithm>
 #include <array>
+#include <limits>
 #include <span>
 
 namespace mk::cli {
@@ -213,12 +215,12 @@ void addBenchOptions(CLI::App& bench, BenchOptions& o) {
         ->delimiter(',')
         ->capture_default_str();
     bench.add_option("--pairs", o.pairs, "Random pairs per set, each placed at every distance")
-        ->check(CLI::PositiveNumber)
+        ->check(integerIn(1, std::numeric_limits<int>::max()))
         ->capture_default_str();
     bench.add_option("--seed", o.seed, "Seed of the generated sets")->capture_default_str();
     bench.add_option("--repeats", o.repeats,
                      "R: timed repetitions of each query; its time is the mean of the fastest 90%")
-        ->check(CLI::PositiveNumber)
+        ->check(integerIn(1, std::numeric_limits<int>::max()))
         ->capture_default_str();
     const std::string solversHelp =
         "Solvers, comma-separated, each NAME or NAME:subalgo=S (GJK sub-distance algorithm of " +
@@ -260,6 +262,12 @@ void addBenchOptions(CLI::App& bench, BenchOptions& o) {
                      "(a name without its '(...)' selects both supports): " +
                          joinPeerNames())
         ->delimiter(',')
+        ->capture_default_str();
+    bench
+        .add_option("--peer-time-limit", o.peerTimeLimit,
+                    "Seconds a peer may spend on one problem and task (its R repetitions) before "
+                    "its process is killed and the query counted as timed out; 0: no limit")
+        ->check(CLI::Range(0.0, 1e6))
         ->capture_default_str();
     bench.add_flag("-q,--quiet", o.quiet, "No progress messages on stderr");
     bench.footer(

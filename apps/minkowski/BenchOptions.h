@@ -32,6 +32,9 @@ struct BenchOptions {
     std::string writeProblemsFile;
     bool byDistance = false;
     std::vector<std::string> peers;
+    /// --peer-time-limit: wall-clock limit of one peer query and its repetitions (unit: second);
+    /// 0 lifts it.
+    double peerTimeLimit = 10.0;
     bool quiet = false;
 
     // Replay of a trajectory dataset (positional DATASET.h5; docs/dataset.md).

@@ -11,10 +11,11 @@
 /// and the smooth shapes are refused (Bullet's btMultiSphereShape ellipsoid is not exact).
 ///
 /// Margins: Bullet sphere and capsule *are* margins (a point / a segment swept by a margin equal to
-/// the radius, which cannot be removed); every other shape gets setMargin(0). btGjkEpaSolver2's
-/// Distance runs GJK without margins and does not add them back, and its pair SignedDistance
-/// ignores them too: the adapter subtracts the margins itself and calls Penetration with margins.
-/// btGjkPairDetector handles margins itself. Bullet's tolerances are compile-time constants of
+/// the radius, which cannot be removed), and so is a rounded box's rounding (margin = rounding);
+/// every other shape gets setMargin(0). btGjkEpaSolver2's Distance runs GJK without margins and
+/// does not add them back, and its pair SignedDistance ignores them too: the adapter subtracts
+/// the margins itself and calls Penetration with margins. btGjkPairDetector handles margins
+/// itself. Bullet's tolerances are compile-time constants of
 /// the library (see README.md); nothing is tunable at run time.
 
 #include "PeerCommon.h"
@@ -120,13 +121,18 @@ std::unique_ptr<btConvexShape> makeShippedShape(const Shape& shape) {
 }
 
 /// Bullet's shape for `shape`: its own primitive where exact (margin 0 except for the sphere and
-/// the capsule, whose radius is Bullet's margin), SupportShape for every other shape.
+/// the capsule, whose radius is Bullet's margin, and the rounded box, whose rounding is),
+/// SupportShape for every other shape.
 std::unique_ptr<btConvexShape> makeBulletShape(const Shape& shape) {
     switch (shape.type()) {
     case ShapeType::Sphere: return std::make_unique<btSphereShape>(shape.radius());
     case ShapeType::Box: {
-        auto box = std::make_unique<btBoxShape>(toBullet(shape.halfExtents()));
-        box->setMargin(0.0); // restores the full half extents (Bullet shrinks them by the margin)
+        // Bullet's margin is a rounding: the box of the outer half extents keeps them and shrinks
+        // its core by the margin, so margin = rounding gives the rounded box exactly (0: the box).
+        const double rounding = shape.coreRadius();
+        auto box = std::make_unique<btBoxShape>(
+            toBullet(shape.halfExtents() + Vec3::Constant(rounding)));
+        box->setMargin(rounding);
         return box;
     }
     case ShapeType::Capsule:

@@ -156,6 +156,12 @@ std::string formatFootnotes(const std::vector<ProblemSet>& sets, const RunFacts&
                         " queries: counted as failures, no time; it runs in child processes, so "
                         "the run went on.");
     }
+    for (const auto& [contender, count] : facts.timeouts) {
+        notes.push_back(contender + " exceeded the per-query time limit (" +
+                        printf1("%g", facts.timeLimitSeconds) + " s, --peer-time-limit) on " +
+                        std::to_string(count) +
+                        " queries: its process was killed, counted as failures, no time.");
+    }
     std::string text;
     for (size_t i = 0; i < notes.size(); ++i) {
         // Appended piece by piece: GCC 12 reports a false -Wrestrict on "[" + std::string.

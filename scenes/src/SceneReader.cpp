@@ -79,6 +79,9 @@ void readSimulation(TomlTable& t, SimulationSpec& s) {
     t.read("gravity", s.gravity);
     t.read("gyroscopic", s.gyroscopic);
     t.read("contact_cache", s.contactCache);
+    t.readChoice("escape", s.escape.action,
+                 std::array{EscapeAction::Warn, EscapeAction::Error});
+    t.read("world_bound", s.escape.worldBound);
     t.finish();
 }
 
@@ -89,6 +92,7 @@ void readContact(TomlTable& t, ContactSettings& c) {
     t.read("relative_breaking_threshold", c.relativeBreakingThreshold);
     t.read("perturbation_iterations", c.perturbationIterations);
     t.read("perturbation_min_points", c.perturbationMinPoints);
+    t.read("ccd", c.ccd);
     t.finish();
 }
 

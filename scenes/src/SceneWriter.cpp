@@ -104,6 +104,10 @@ void writeSimulation(Writer& w, const SimulationSpec& s) {
     w.put("gravity", s.gravity);
     w.put("gyroscopic", s.gyroscopic);
     w.put("contact_cache", s.contactCache);
+    if (s.escape != EscapeSettings{}) { // files written before the keys existed stay the same
+        w.put("escape", name(s.escape.action));
+        w.put("world_bound", s.escape.worldBound);
+    }
 }
 
 void writeSolverSettings(Writer& w, const ContactSettings& c, const PgsSettings& p) {
@@ -114,6 +118,9 @@ void writeSolverSettings(Writer& w, const ContactSettings& c, const PgsSettings&
     w.put("relative_breaking_threshold", c.relativeBreakingThreshold);
     w.put("perturbation_iterations", c.perturbationIterations);
     w.put("perturbation_min_points", c.perturbationMinPoints);
+    if (c.ccd) { // files written before the key existed stay the same
+        w.put("ccd", true);
+    }
     w.table("pgs");
     w.put("max_iterations", p.maxIterations);
     w.put("tolerance", p.tolerance);

@@ -82,11 +82,21 @@ void checkSimulation(const Checker& c, const SimulationSpec& s) {
     c.positive("simulation.time_step", s.timeStep);
     c.between("simulation.time_step", s.timeStep, 0.0, 1.0);
     c.positive("simulation.seconds", s.seconds);
+    if (s.seconds / s.timeStep > static_cast<double>(kMaxStepsPerTrajectory) + 0.5) {
+        c.fail("simulation.seconds",
+               text(s.seconds) + " s at a time step of " + text(s.timeStep) + " s is " +
+                   text(s.seconds / s.timeStep) + " steps, more than the " +
+                   std::to_string(kMaxStepsPerTrajectory) + " a trajectory may take");
+    }
     c.atLeast("simulation.trajectories", s.trajectories, 1);
     if (s.seed > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
         c.fail("simulation.seed", "expected an integer below 2^63");
     }
     c.finite("simulation.gravity", s.gravity);
+    if (!(s.escape.worldBound > 0.0)) { // inf is allowed: no bound
+        c.fail("simulation.world_bound",
+               "expected a positive number (or inf), got " + text(s.escape.worldBound));
+    }
 }
 
 void checkSolverSettings(const Checker& c, const ContactSettings& k, const PgsSettings& p) {

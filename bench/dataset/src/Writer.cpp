@@ -18,7 +18,17 @@ namespace fs = std::filesystem;
 
 void checkDestination(const std::string& path, bool overwrite) {
     std::error_code error;
-    if (!overwrite && fs::exists(path, error)) {
+    const fs::file_status status = fs::status(path, error);
+    if (!fs::exists(status)) {
+        return;
+    }
+    // The commit renames a new file onto the destination: never onto a device node, a pipe, a
+    // socket or a directory (as root, --out /dev/full --force replaced the device node).
+    if (!fs::is_regular_file(status)) {
+        throw DatasetError("'" + path +
+                           "' is not a regular file; a dataset replaces regular files only");
+    }
+    if (!overwrite) {
         throw DatasetError("'" + path + "' exists; use --force to overwrite it");
     }
 }

@@ -64,8 +64,10 @@ private:
     std::unique_ptr<Impl> impl_;
 };
 
-/// Throws the "exists; use --force" DatasetError when `path` exists and !overwrite. For commands
-/// that check before a long run.
+/// Throws the "exists; use --force" DatasetError when `path` exists and !overwrite, and the "not a
+/// regular file" DatasetError when it exists as anything else than a regular file (a device such
+/// as /dev/full, a pipe, a directory), even with overwrite. For commands that check before a long
+/// run.
 void checkDestination(const std::string& path, bool overwrite);
 
 } // namespace mk::dataset
