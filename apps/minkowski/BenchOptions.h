@@ -40,6 +40,11 @@ struct BenchOptions {
     std::string plotPrefix;    ///< PREFIX.png and PREFIX.svg; empty: <dataset stem>-fig13
     bool noPlot = false;
     bool taskGiven = false;    ///< --task was on the command line (a dataset defaults to boolean)
+
+    // The engine benchmark (--engine; docs/engine.md, "Benchmark").
+    bool engine = false;
+    std::vector<int> bodies; ///< --bodies; empty: 100 and 1000 with --engine
+    int steps = 0;           ///< --steps; 0: 240 (2 s at 120 Hz) with --engine
 };
 
 /// What to run, after validation.
