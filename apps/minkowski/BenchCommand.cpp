@@ -107,26 +107,33 @@ std::function<void(size_t, size_t)> progressLogger() {
     };
 }
 
-/// Logs the first crashes of isolated contenders (later ones are counted in the footnotes).
+/// Logs the first crashes and time-outs of isolated contenders (later ones are counted in the
+/// footnotes).
 std::function<void(const bench::Measurement&, int)>
-crashLogger(const std::vector<ProblemSet>& sets, const Contenders& contenders) {
-    return [&sets, &contenders, logged = 0](const bench::Measurement& m, int signal) mutable {
+crashLogger(const std::vector<ProblemSet>& sets, const Contenders& contenders, double limit) {
+    return [&sets, &contenders, limit, logged = 0](const bench::Measurement& m,
+                                                   int signal) mutable {
         constexpr int kLogged = 5;
-        if (++logged <= kLogged) {
-            spdlog::warn("{} crashed (signal {}) on {} problem {} ({}){}",
-                         contenders[static_cast<size_t>(m.contender)]->solverName(), signal,
-                         sets[static_cast<size_t>(m.set)].name, m.problem, bench::name(m.task),
-                         logged == kLogged ? "; further crashes are only counted" : "");
+        if (++logged > kLogged) {
+            return;
         }
+        const std::string what =
+            m.timedOut ? fmt::format("exceeded the {} s peer time limit", limit)
+                       : fmt::format("crashed (signal {})", signal);
+        spdlog::warn("{} {} on {} problem {} ({}){}",
+                     contenders[static_cast<size_t>(m.contender)]->solverName(), what,
+                     sets[static_cast<size_t>(m.set)].name, m.problem, bench::name(m.task),
+                     logged == kLogged ? "; further ones are only counted" : "");
     };
 }
 
-/// Crashed cells per contender, for the footnotes.
+/// Crashed (timedOut false) or timed-out (true) cells per contender, for the footnotes.
 std::vector<std::pair<std::string, int>>
-countCrashes(const Contenders& contenders, const std::vector<bench::Measurement>& measurements) {
+countCrashes(const Contenders& contenders, const std::vector<bench::Measurement>& measurements,
+             bool timedOut) {
     std::vector<int> counts(contenders.size(), 0);
     for (const bench::Measurement& m : measurements) {
-        counts[static_cast<size_t>(m.contender)] += m.crashed ? 1 : 0;
+        counts[static_cast<size_t>(m.contender)] += m.crashed && m.timedOut == timedOut ? 1 : 0;
     }
     std::vector<std::pair<std::string, int>> crashes;
     for (size_t c = 0; c < contenders.size(); ++c) {
@@ -179,7 +186,8 @@ public:
         checkOutputFolders();
         const std::vector<ProblemSet> sets = problemSets(options_);
         const bench::RunOptions run{selection.tasks, options_.repeats, progressLogger(),
-                                    crashLogger(sets, contenders)};
+                                    crashLogger(sets, contenders, options_.peerTimeLimit),
+                                    options_.peerTimeLimit};
         const std::vector<bench::Measurement> measurements =
             bench::runBenchmark(sets, contenders, run);
         report(sets, contenders, measurements);
@@ -221,12 +229,19 @@ private:
         const auto grouping =
             options_.byDistance ? bench::Grouping::Distances : bench::Grouping::Buckets;
         const auto rows = bench::summarize(sets, contenders, measurements, grouping);
-        bool withPeers = false;
+        std::vector<std::string> peerNames;
         for (const auto& c : contenders) {
-            withPeers = withPeers || c->isPeer();
+            if (c->isPeer()) {
+                peerNames.push_back(c->solverName());
+            }
         }
-        const bench::RunFacts facts{options_.repeats, bench::clockOverheadNs(), withPeers,
-                                    countCrashes(contenders, measurements)};
+        const bench::RunFacts facts{options_.repeats,
+                                    bench::clockOverheadNs(),
+                                    !peerNames.empty(),
+                                    countCrashes(contenders, measurements, false),
+                                    countCrashes(contenders, measurements, true),
+                                    options_.peerTimeLimit,
+                                    peerNames};
         std::cout << describeRun(sets, contenders, options_) << bench::formatTable(rows) << '\n'
                   << bench::formatFootnotes(sets, facts) << std::flush;
         if (!options_.summaryFile.empty()) {

@@ -4,6 +4,7 @@
 #include "BenchOptions.h"
 
 #include "Command.h"
+#include "IntegerOption.h"
 #include "PeerContenders.h"
 
 #include "minkowski/bench/Generator.h"
@@ -11,6 +12,7 @@
 
 #include <algorithm>
 #include <array>
+#include <limits>
 #include <span>
 
 namespace mk::cli {
@@ -94,6 +96,12 @@ std::vector<SolverChoice> parseSolverChoices(const BenchOptions& o) {
         }
     };
     for (const std::string& text : o.solvers) {
+        if (text == "recorded") { // DatasetBench adds the dataset's choices
+            if (o.dataset.empty()) {
+                throw UsageError("--solvers recorded applies to a DATASET.h5 replay");
+            }
+            continue;
+        }
         if (text == "all") {
             for (SolverKind solver : allSolvers()) {
                 addCrossed({solver, SubAlgorithm::Johnson});
@@ -165,9 +173,10 @@ void checkSources(const BenchOptions& o) {
             throw UsageError("--peers and --by-distance apply to --generated and --problems, not "
                              "to a DATASET.h5");
         }
-    } else if (o.includePerturbed || o.dynamicPairsOnly || !o.plotPrefix.empty() || o.noPlot) {
-        throw UsageError("--include-perturbed, --dynamic-pairs-only, --plot and --no-plot apply "
-                         "to a DATASET.h5");
+    } else if (o.includePerturbed || o.dynamicPairsOnly || !o.plotPrefix.empty() || o.noPlot ||
+               !o.chunk.empty()) {
+        throw UsageError("--include-perturbed, --dynamic-pairs-only, --plot, --no-plot and --chunk "
+                         "apply to a DATASET.h5");
     } else if (!o.generated && o.problemsFile.empty()) {
         throw UsageError("nothing to benchmark: give a DATASET.h5, --generated and/or --problems "
                          "FILE.csv");
@@ -212,6 +221,12 @@ void addBenchOptions(CLI::App& bench, BenchOptions& o) {
                      "<dataset stem>-fig13)")
         ->type_name("PREFIX");
     bench.add_flag("--no-plot", o.noPlot, "Dataset: no box plots");
+    bench
+        .add_option("--chunk", o.chunk,
+                    "Dataset: replay only the k-th of N disjoint parts of the selected problems "
+                    "(0 <= k < N); the --out files of the N parts, task by task in k order, hold "
+                    "the rows of the whole replay (minkowski.sweep, docs/sweeps.md)")
+        ->type_name("k/N");
     bench.add_flag("--generated", o.generated,
                    "Benchmark generated sets following GJK++ Sec. IV: random ellipsoid pairs and "
                    "random mesh pairs, at a random relative rotation, at every distance of "
@@ -228,17 +243,19 @@ void addBenchOptions(CLI::App& bench, BenchOptions& o) {
         ->delimiter(',')
         ->capture_default_str();
     bench.add_option("--pairs", o.pairs, "Random pairs per set, each placed at every distance")
-        ->check(CLI::PositiveNumber)
+        ->check(integerIn(1, std::numeric_limits<int>::max()))
         ->capture_default_str();
     bench.add_option("--seed", o.seed, "Seed of the generated sets")->capture_default_str();
     bench.add_option("--repeats", o.repeats,
                      "R: timed repetitions of each query; its time is the mean of the fastest 90%")
-        ->check(CLI::PositiveNumber)
+        ->check(integerIn(1, std::numeric_limits<int>::max()))
         ->capture_default_str();
     const std::string solversHelp =
         "Solvers, comma-separated, each NAME or NAME:subalgo=S (GJK sub-distance algorithm of " +
         gjkSolverNames() +
-        "; default johnson), or all (every solver with johnson): " + joinNames(allSolvers());
+        "; default johnson), or all (every solver with johnson), or recorded (a DATASET.h5's "
+        "own choices, every live switch of a viewer recording): " +
+        joinNames(allSolvers());
     bench.add_option("--solvers", o.solvers, solversHelp)->delimiter(',')->capture_default_str();
     const std::string subalgosHelp =
         "Run every GJK solver of --solvers once per sub-algorithm S (replacing the one its "
@@ -269,7 +286,8 @@ void addBenchOptions(CLI::App& bench, BenchOptions& o) {
     bench.add_flag("--by-distance", o.byDistance,
                    "One group per distance of the grid instead of overlapping / close / far");
     bench.add_option("--peers", o.peers,
-                     "Peer libraries run on the same problems, comma-separated, all or none: " +
+                     "Peer libraries run on the same problems, comma-separated, all or none "
+                     "(a name without its '(...)' selects both supports): " +
                          joinPeerNames())
         ->delimiter(',')
         ->capture_default_str();
@@ -283,6 +301,12 @@ void addBenchOptions(CLI::App& bench, BenchOptions& o) {
         ->type_name("N,...");
     bench.add_option("--steps", o.steps, "Engine: steps per run (default 240: 2 s at 120 Hz)")
         ->type_name("N");
+    bench
+        .add_option("--peer-time-limit", o.peerTimeLimit,
+                    "Seconds a peer may spend on one problem and task (its R repetitions) before "
+                    "its process is killed and the query counted as timed out; 0: no limit")
+        ->check(CLI::Range(0.0, 1e6))
+        ->capture_default_str();
     bench.add_flag("-q,--quiet", o.quiet, "No progress messages on stderr");
     bench.footer(
         "Examples:\n"
@@ -307,12 +331,22 @@ BenchSelection validate(const BenchOptions& o) {
     checkSources(o);
     BenchSelection selection;
     selection.solvers = parseSolverChoices(o);
+    selection.recordedSolvers =
+        std::find(o.solvers.begin(), o.solvers.end(), "recorded") != o.solvers.end();
     selection.warmStarts = parseList<WarmStart>(o.warmStarts, allWarmStarts(), parseWarmStart);
     selection.tasks = parseList<bench::BenchTask>(o.tasks, kAllTasks, bench::parseBenchTask);
+    if (!o.chunk.empty()) {
+        try {
+            selection.chunk = dataset::parseShard(o.chunk);
+        } catch (const dataset::DatasetError&) {
+            throw UsageError("--chunk '" + o.chunk + "': expected k/N with 0 <= k < N, e.g. 0/4");
+        }
+    }
     if (!o.dataset.empty() && !o.taskGiven) {
         selection.tasks = {bench::BenchTask::Boolean}; // GJK++ Fig. 13
     }
-    if (selection.solvers.empty() || selection.warmStarts.empty() || selection.tasks.empty()) {
+    if ((selection.solvers.empty() && !selection.recordedSolvers) ||
+        selection.warmStarts.empty() || selection.tasks.empty()) {
         throw UsageError("--solvers, --warm-starts and --task each need at least one name");
     }
     return selection;

@@ -4,6 +4,7 @@
 #include "RecordCommand.h"
 
 #include "DatasetCli.h"
+#include "IntegerOption.h"
 #include "SceneOptions.h"
 #include "ProgressBar.h"
 #include "minkowski/dataset/Interrupt.h"
@@ -45,7 +46,8 @@ void addRecordOptions(CLI::App& record, RecordOptions& o) {
     record.add_option("--trajectories", o.overrides.trajectories, "Trajectories (default: the scene's)");
     record.add_option("--seconds", o.overrides.seconds,
                       "Simulated seconds per trajectory (default: the scene's)");
-    record.add_option("--seed", o.overrides.seed, "Seed of the random placements (default: the scene's)");
+    record.add_option("--seed", o.overrides.seed, "Seed of the random placements (default: the scene's)")
+        ->check(seedRange());
     record.add_option("--solver", o.overrides.solver, "Recording solver, NAME or NAME:subalgo=S (default: the scene's; minkowski list)");
     record.add_option("--warm-start", o.overrides.warmStart, "Recording warm start (default: the scene's)");
     record.add_option("--meshes", o.meshes,
@@ -54,7 +56,7 @@ void addRecordOptions(CLI::App& record, RecordOptions& o) {
     record
         .add_option("--threads", o.threads,
                     "Trajectories simulated at once; the file is the same for any count")
-        ->check(CLI::PositiveNumber)
+        ->check(integerIn(1, kMaxThreads))
         ->capture_default_str();
     record
         .add_option("--shard", o.shard,

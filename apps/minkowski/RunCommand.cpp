@@ -4,6 +4,7 @@
 #include "RunCommand.h"
 
 #include "ProgressBar.h"
+#include "IntegerOption.h"
 #include "SceneOptions.h"
 #include "Summary.h"
 #include "ViewCommand.h"
@@ -42,7 +43,8 @@ void addRunOptions(CLI::App& run, RunOptions& o) {
     run.add_option("--warm-start", o.overrides.warmStart, "Warm start (default: the scene's)");
     run.add_option("--seconds", o.overrides.seconds,
                    "Simulated seconds per trajectory (default: the scene's)");
-    run.add_option("--seed", o.overrides.seed, "Seed of the random placements (default: the scene's)");
+    run.add_option("--seed", o.overrides.seed, "Seed of the random placements (default: the scene's)")
+        ->check(seedRange());
     run.add_option("--trajectories", o.overrides.trajectories,
                    "Number of trajectories, each a fresh world (default: the scene's)");
     run.add_option("--trajectory", o.trajectory,

@@ -3,6 +3,7 @@
 
 #include "ViewCommand.h"
 
+#include "IntegerOption.h"
 #include "SceneOptions.h"
 #include "ViewerRecorder.h"
 
@@ -40,7 +41,8 @@ void addViewOptions(CLI::App& view, ViewOptions& o) {
         ->capture_default_str();
     view.add_option("--solver", o.overrides.solver, "Narrow-phase solver to start with, NAME or NAME:subalgo=S (default: the scene's)");
     view.add_option("--warm-start", o.overrides.warmStart, "Warm start to start with (default: the scene's)");
-    view.add_option("--seed", o.overrides.seed, "Seed of the random placements (default: the scene's)");
+    view.add_option("--seed", o.overrides.seed, "Seed of the random placements (default: the scene's)")
+        ->check(seedRange());
     view.add_option("--count", o.count, "Bodies of each generator of the scene (default: the scene's)");
     view.add_option("--meshes", o.meshes, "Folder of .obj/.stl files replacing the scene's object set");
     view.add_option("--screenshot", o.screenshot,

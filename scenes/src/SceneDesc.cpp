@@ -49,7 +49,10 @@ int lineOf(const SceneDesc& scene, const std::string& key) {
 }
 
 std::int64_t stepsPerTrajectory(const SimulationSpec& simulation) {
-    return std::max<std::int64_t>(1, std::llround(simulation.seconds / simulation.timeStep));
+    // Clamped before rounding: llround of a value beyond 2^63 is undefined (it gave one step).
+    const double steps = std::min(simulation.seconds / simulation.timeStep,
+                                  static_cast<double>(kMaxStepsPerTrajectory));
+    return std::max<std::int64_t>(1, std::llround(steps));
 }
 
 WorldSettings worldSettings(const SceneDesc& scene) {
@@ -63,6 +66,7 @@ WorldSettings worldSettings(const SceneDesc& scene) {
     settings.narrowPhase.contactCache = scene.simulation.contactCache;
     settings.contact = scene.contact;
     settings.pgs = scene.pgs;
+    settings.escape = scene.simulation.escape;
     return settings;
 }
 

@@ -74,8 +74,9 @@ template <class S> void readField(TomlTable& t, S& s, const detail::CodedField<S
     }
 }
 
-template <class S, class T> void readField(TomlTable& t, S& s, const detail::Field<S, T>& field) {
-    T& out = s.*field.member;
+template <class S, detail::ValueField F> void readField(TomlTable& t, S& s, const F& field) {
+    using T = typename F::Value;
+    T& out = field.of(s);
     if constexpr (std::is_enum_v<T>) {
         t.readChoice(field.key, out, detail::choices(out));
     } else if constexpr (std::is_same_v<T, std::uint64_t>) {

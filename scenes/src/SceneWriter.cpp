@@ -104,9 +104,13 @@ template <class S> void writeField(Writer& w, const S& s, const detail::CodedFie
     w.put(field.key, std::string_view(field.get(s)));
 }
 
-template <class S, class T>
-void writeField(Writer& w, const S& s, const detail::Field<S, T>& field) {
-    const T& value = s.*field.member;
+template <class S, detail::ValueField F>
+void writeField(Writer& w, const S& s, const F& field) {
+    using T = typename F::Value;
+    if (field.omitted(s)) {
+        return;
+    }
+    const T& value = field.of(s);
     if constexpr (std::is_enum_v<T>) {
         w.put(field.key, name(value));
     } else if constexpr (std::is_same_v<T, std::uint64_t>) {

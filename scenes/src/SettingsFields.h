@@ -11,6 +11,7 @@
 #include "minkowski/engine/Settings.h"
 #include "minkowski/scenes/SceneDesc.h"
 
+#include <array>
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -29,19 +30,47 @@ struct Rule {
         AtLeast,     ///< integer >= lo
         Finite,      ///< every component finite
         Material,    ///< empty, "default" or a key of [materials]
+        PositiveOrInfinite, ///< > 0, +infinity allowed (no bound)
     };
     Kind kind = Any;
     double lo = 0.0;
     double hi = 0.0;
 };
 
-/// A key held by one member of S.
+/// A key held by one member of S. `omitDefault`: the writer leaves the key out at its default
+/// value (keys added after scene files were written, so that those files stay the same).
 template <class S, class T> struct Field {
+    using Value = T;
     std::string_view key;
     T S::*member;
     Rule rule;
     std::string_view doc; ///< the meaning column of docs/scene-format.md
+    bool omitDefault = false;
+
+    [[nodiscard]] T& of(S& s) const { return s.*member; }
+    [[nodiscard]] const T& of(const S& s) const { return s.*member; }
+    /// The writer leaves the key out.
+    [[nodiscard]] bool omitted(const S& s) const { return omitDefault && of(s) == S{}.*member; }
 };
+
+/// A key held by a member of the member `outer` of S (SimulationSpec::escape's keys). The
+/// writer leaves every key of the group out while the whole group is at its default.
+template <class S, class M, class T> struct SubField {
+    using Value = T;
+    std::string_view key;
+    M S::*outer;
+    T M::*member;
+    Rule rule;
+    std::string_view doc;
+
+    [[nodiscard]] T& of(S& s) const { return (s.*outer).*member; }
+    [[nodiscard]] const T& of(const S& s) const { return (s.*outer).*member; }
+    [[nodiscard]] bool omitted(const S& s) const { return s.*outer == M{}; }
+};
+
+/// Field and SubField: a key holding one value.
+template <class F>
+concept ValueField = requires { typename F::Value; };
 
 /// A key whose value is a canonical string coded from and to S (the solver choice,
 /// `gjk-polyak:momentum=coal`): read with `set` (throws UnknownNameError), written and compared
@@ -57,11 +86,16 @@ template <class S> struct CodedField {
 template <class S> struct StepField {
     double S::*member;
     std::string_view doc;
+
+    [[nodiscard]] const double& of(const S& s) const { return s.*member; }
 };
 
 /// The values a scene file may name for an enum field (readChoice()).
 inline auto choices(WarmStart) {
     return allWarmStarts();
+}
+inline auto choices(EscapeAction) {
+    return std::array{EscapeAction::Warn, EscapeAction::Error};
 }
 
 std::string solverText(const SimulationSpec& s);
@@ -98,6 +132,12 @@ inline constexpr std::tuple kSimulationFields{
     Field{"gyroscopic", &Sim::gyroscopic, kAny, "implicit gyroscopic term"},
     Field{"contact_cache", &Sim::contactCache, kAny,
           "reuse a pair's contact while it barely moves (skips narrow-phase calls)"},
+    SubField{"escape", &Sim::escape, &EscapeSettings::action, kAny,
+             "a dynamic body whose centre of mass enters or crosses a static body, or leaves the "
+             "world cube: `warn` (one warning per body and kind, the run goes on) or `error` (the "
+             "run stops, exit 1)"},
+    SubField{"world_bound", &Sim::escape, &EscapeSettings::worldBound,
+             Rule{Rule::PositiveOrInfinite}, "half side of the world cube about the origin (m)"},
 };
 
 /// `perturbation_min_points` is in [0, Manifold::kCapacity], as the engine (World.cpp) requires:
@@ -118,6 +158,10 @@ inline constexpr std::tuple kContactFields{
           closed(0, Manifold::kCapacity), "perturb while a manifold has fewer points"},
     Field{"perturbation_cooldown", &ContactSettings::perturbationCooldown, atLeast(0),
           "steps without perturbation after a round that added no point"},
+    Field{"ccd", &ContactSettings::ccd, kAny,
+          "speculative contacts for fast bodies: each body's broadphase box and contact margin "
+          "grow by the distance it may travel in the step, (|v| + |omega| r) h (docs/engine.md)",
+          true},
 };
 
 inline constexpr std::tuple kPgsFields{
@@ -169,7 +213,7 @@ template <class Table, class S> bool sameFields(const Table& table, const S& a, 
         if constexpr (requires { field.get; }) {
             same = same && field.get(a) == field.get(b);
         } else {
-            same = same && a.*field.member == b.*field.member;
+            same = same && field.of(a) == field.of(b);
         }
     });
     return same;
@@ -187,9 +231,11 @@ template <class S, class... A> consteval std::size_t memberCount() {
     }
 }
 
-/// SimulationSpec's solver choice is held by this many members and written as one `solver` key.
+/// SimulationSpec's solver choice is held by this many members and written as one `solver` key;
+/// its member `escape` holds two keys.
 inline constexpr std::size_t kSolverMembers = 4;
-static_assert(memberCount<SimulationSpec>() ==
+inline constexpr std::size_t kEscapeKeys = 2;
+static_assert(memberCount<SimulationSpec>() + (kEscapeKeys - 1) ==
                   std::tuple_size_v<decltype(kSimulationFields)> + kSolverMembers - 1,
               "a SimulationSpec member is missing from kSimulationFields");
 static_assert(memberCount<ContactSettings>() == std::tuple_size_v<decltype(kContactFields)>,

@@ -41,6 +41,8 @@ std::string ruleText(const detail::Rule& rule, std::string_view what) {
         return cat(what, " in (", number(rule.lo), ", ", number(rule.hi), ")");
     case detail::Rule::AtLeast:
         return cat(what, " >= ", number(rule.lo));
+    case detail::Rule::PositiveOrInfinite:
+        return cat(what, " > 0 or inf");
     default:
         return std::string(what);
     }
@@ -62,8 +64,9 @@ template <class S> std::string fieldRow(const S& s, const detail::CodedField<S>&
     return row(code(field.key), "string", code(field.get(s)), field.doc);
 }
 
-template <class S, class T> std::string fieldRow(const S& s, const detail::Field<S, T>& field) {
-    const T& v = s.*field.member;
+template <class S, detail::ValueField F> std::string fieldRow(const S& s, const F& field) {
+    using T = typename F::Value;
+    const T& v = field.of(s);
     std::string type;
     std::string value;
     if constexpr (std::is_enum_v<T>) {

@@ -60,6 +60,11 @@ public:
         case detail::Rule::Closed:
             between(key, v, rule.lo, rule.hi);
             break;
+        case detail::Rule::PositiveOrInfinite:
+            if (!(v > 0.0)) { // inf is allowed: no bound
+                fail(key, "expected a positive number (or inf), got " + text(v));
+            }
+            break;
         case detail::Rule::Open:
             if (!(v > rule.lo && v < rule.hi)) {
                 fail(key, "expected a number in (" + text(rule.lo) + ", " + text(rule.hi) +
@@ -119,11 +124,11 @@ void checkField(const Checker& c, const std::string& prefix, const S& s,
 template <class S>
 void checkField(const Checker&, const std::string&, const S&, const detail::CodedField<S>&) {}
 
-template <class S, class T>
-void checkField(const Checker& c, const std::string& prefix, const S& s,
-                const detail::Field<S, T>& field) {
+template <class S, detail::ValueField F>
+void checkField(const Checker& c, const std::string& prefix, const S& s, const F& field) {
+    using T = typename F::Value;
     const std::string key = prefix + std::string(field.key);
-    const T& v = s.*field.member;
+    const T& v = field.of(s);
     const detail::Rule& rule = field.rule;
     if constexpr (std::is_same_v<T, std::uint64_t>) {
         if (v > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
@@ -146,6 +151,16 @@ void checkField(const Checker& c, const std::string& prefix, const S& s,
         if (rule.kind == detail::Rule::Material) {
             c.material(key, v);
         }
+    }
+}
+
+/// seconds / time_step within what a trajectory may take (a dataset counts steps in 32 bits).
+void checkStepCount(const Checker& c, const SimulationSpec& s) {
+    if (s.seconds / s.timeStep > static_cast<double>(kMaxStepsPerTrajectory) + 0.5) {
+        c.fail("simulation.seconds",
+               text(s.seconds) + " s at a time step of " + text(s.timeStep) + " s is " +
+                   text(s.seconds / s.timeStep) + " steps, more than the " +
+                   std::to_string(kMaxStepsPerTrajectory) + " a trajectory may take");
     }
 }
 
@@ -309,6 +324,7 @@ SceneError sceneError(const SceneDesc& scene, const std::string& key, const std:
 void validateScene(const SceneDesc& scene) {
     const Checker c(scene);
     checkFields(c, "simulation.", detail::kSimulationFields, scene.simulation);
+    checkStepCount(c, scene.simulation);
     checkFields(c, "contact.", detail::kContactFields, scene.contact);
     checkFields(c, "pgs.", detail::kPgsFields, scene.pgs);
     for (const auto& [name, material] : scene.materials) {

@@ -6,6 +6,7 @@
 /// normal and depth (FCL #545), 128 x 1 x 128 box (Bullet #1703), ellipsoids at 1e-10 (coal).
 
 #include "PointCloudSupport.h"
+#include "minkowski/narrowphase/Collide.h"
 #include "minkowski/narrowphase/ConvexMesh.h"
 #include "minkowski/narrowphase/Epa.h"
 #include "minkowski/narrowphase/MinkowskiDifference.h"
@@ -601,4 +602,72 @@ TEST(Epa, ZeroAreaAndDuplicatePointsInTheStartSimplex) {
         }
     }
     EXPECT_GT(tested, 80);
+}
+
+namespace {
+
+/// A hull of `n` points on a sphere of radius r (seeded); centrally symmetric when `symmetric`
+/// (points +-p), so that its difference with itself is 2A and the coincident depth is exact.
+Shape denseSphereMesh(int n, double r, bool symmetric, std::uint64_t seed) {
+    std::mt19937_64 rng(seed);
+    std::normal_distribution<double> g(0.0, 1.0);
+    std::vector<Vec3> points;
+    while (static_cast<int>(points.size()) < n) {
+        const Vec3 p = r * Vec3(g(rng), g(rng), g(rng)).normalized();
+        points.push_back(p);
+        if (symmetric)
+            points.push_back(-p);
+    }
+    return Shape::mesh(ConvexMesh::fromPoints(points));
+}
+
+/// Width of a hull along n: h(n) + h(-n), by brute force over its vertices.
+double width(const ConvexMesh& m, const Vec3& n) {
+    double hi = -1e300, lo = 1e300;
+    for (const Vec3& v : m.vertices()) {
+        hi = std::max(hi, v.dot(n));
+        lo = std::min(lo, v.dot(n));
+    }
+    return hi - lo;
+}
+
+/// Smallest width of a hull among its face normals (the minimum width when it is attained at a
+/// face, always an upper bound of it).
+double smallestFaceWidth(const ConvexMesh& m) {
+    double best = 1e300;
+    for (const auto& t : m.triangles()) {
+        const auto& v = m.vertices();
+        const Vec3 n = (v[t[1]] - v[t[0]]).cross(v[t[2]] - v[t[0]]).normalized();
+        best = std::min(best, width(m, n));
+    }
+    return best;
+}
+
+} // namespace
+
+TEST(Epa, CoincidentDenseSphereMeshesConverge) {
+    // Issue 18 item 10: two coincident 2000-vertex sphere meshes ended at the iteration cap with
+    // an error of 1e-3. The penetration depth of a hull with itself is its minimum width; for a
+    // centrally symmetric hull that is twice its inradius, attained at a face.
+    for (const bool symmetric : {true, false}) {
+        const Shape mesh = denseSphereMesh(2000, 0.1, symmetric, symmetric ? 7 : 8);
+        const ConvexMesh& m = *mesh.convexMesh();
+        ASSERT_GE(m.vertices().size(), 1900u);
+        const double faceWidth = smallestFaceWidth(m);
+        const Pose pose(Quat(Eigen::AngleAxisd(0.3, Vec3(1, 2, 3).normalized())), Vec3(1, -2, 3));
+        QueryRequest q;
+        q.task = Task::SignedDistance;
+        const QueryResult r = collide(mesh, pose, mesh, pose, q);
+        const std::string what = symmetric ? "symmetric" : "random";
+        EXPECT_EQ(r.status, Status::Penetrating) << what << " " << name(r.status);
+        const Vec3 nLocal = pose.rotation.conjugate() * r.normal;
+        // Converged: the depth is attained along the normal (width = depth) and no face normal of
+        // the hull gives a smaller width.
+        EXPECT_NEAR(-r.distance, width(m, nLocal), 1e-8) << what;
+        EXPECT_LE(-r.distance, faceWidth + 1e-8) << what;
+        if (symmetric) {
+            EXPECT_NEAR(-r.distance, faceWidth, 1e-8) << what;
+        }
+        EXPECT_NEAR((r.witnessA - r.witnessB).dot(r.normal), -r.distance, 1e-8) << what;
+    }
 }

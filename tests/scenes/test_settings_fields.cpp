@@ -25,7 +25,9 @@ SceneDesc baseScene() {
 }
 
 /// A valid value of `field` other than `current`.
-template <class S, class T> T otherValue(const detail::Field<S, T>& field, const T& current) {
+template <detail::ValueField F>
+typename F::Value otherValue(const F& field, const typename F::Value& current) {
+    using T = typename F::Value;
     const detail::Rule& rule = field.rule;
     if constexpr (std::is_enum_v<T>) {
         for (const T choice : detail::choices(current)) {
@@ -59,8 +61,8 @@ template <class S, class T> T otherValue(const detail::Field<S, T>& field, const
 }
 
 /// Sets `field` of `s` to another valid value; the key the writer uses for it.
-template <class S, class T> std::string change(S& s, const detail::Field<S, T>& field) {
-    s.*field.member = otherValue(field, s.*field.member);
+template <class S, detail::ValueField F> std::string change(S& s, const F& field) {
+    field.of(s) = otherValue(field, field.of(s));
     return std::string(field.key);
 }
 template <class S> std::string change(S& s, const detail::CodedField<S>& field) {

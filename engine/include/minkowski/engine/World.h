@@ -24,6 +24,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 #include <functional>
 #include <memory>
 #include <string_view>
@@ -98,10 +99,15 @@ public:
 
     /// Advances by one time step.
     /// \throws SimulationError naming the step and bodies when a velocity or pose becomes
-    /// non-finite; the bodies then keep the state they had before the call.
+    /// non-finite; the bodies then keep the state they had before the call. \throws EscapeError
+    /// (a SimulationError) under EscapeAction::Error when a body passed through a static body or
+    /// left the world cube during the step (the step is kept).
     void step();
 
     [[nodiscard]] const StepStats& lastStats() const;
+    /// Every escape so far (a body through a static body or out of the world cube; Escape.h),
+    /// each body and kind once, in order. Under EscapeAction::Error step() throws EscapeError.
+    [[nodiscard]] const std::vector<EscapeEvent>& escapes() const;
     /// FNV-1a (64 bit) over the bytes of every body's pose (quaternion x, y, z, w; translation),
     /// linear and angular velocity, in id order.
     [[nodiscard]] std::uint64_t stateHash() const;

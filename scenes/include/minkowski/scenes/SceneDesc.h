@@ -168,6 +168,9 @@ struct SimulationSpec {
     Vec3 gravity = WorldSettings{}.gravity; ///< (unit: m/s^2)
     bool gyroscopic = WorldSettings{}.gyroscopic;
     bool contactCache = NarrowPhaseSettings{}.contactCache;
+    /// Bodies through static bodies or out of the world cube: keys `escape` ("warn" or "error")
+    /// and `world_bound` (unit: metre), Escape.h.
+    EscapeSettings escape{};
 
     /// The solver and its sub-algorithm, as users name them.
     [[nodiscard]] SolverChoice solverChoice() const {
@@ -212,7 +215,12 @@ struct SceneDesc {
 /// "a.b[2]", then "a.b"); 0 when unknown.
 [[nodiscard]] int lineOf(const SceneDesc& scene, const std::string& key);
 
-/// Steps of one trajectory: seconds / timeStep rounded to the nearest integer (at least 1).
+/// The most steps one trajectory may take: a dataset counts them in 32 bits (2^31 - 1 steps, 207
+/// days at 120 Hz); validateScene() rejects seconds / time_step beyond it.
+inline constexpr std::int64_t kMaxStepsPerTrajectory = 2147483647;
+
+/// Steps of one trajectory: seconds / timeStep rounded to the nearest integer (at least 1, at most
+/// kMaxStepsPerTrajectory).
 [[nodiscard]] std::int64_t stepsPerTrajectory(const SimulationSpec& simulation);
 
 /// The engine settings the scene asks for.
