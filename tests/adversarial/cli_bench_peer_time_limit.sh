@@ -9,7 +9,7 @@ minkowski="$1"
 problems="$2"
 work="$3"
 rm -rf "$work" && mkdir -p "$work" && cd "$work"
-if ! "$minkowski" bench --help 2>/dev/null | grep -q libccd-gjk; then
+if ! "$minkowski" bench --help 2>/dev/null | grep libccd-gjk > /dev/null; then
   echo "libccd-gjk peer not built: skipped"; exit 77
 fi
 run=("$minkowski" bench --problems "$problems" --solvers gjk --peers "libccd-gjk (our support)" --task distance
