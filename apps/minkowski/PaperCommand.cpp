@@ -149,7 +149,7 @@ private:
         gjkppCommon_.poses = gjkppOptions_.pairs;
         gjkppCommon_.repeats = gjkppOptions_.repeats;
         gjkppCommon_.tolerance = bench::kGjkppTolerance;
-        gjkpp_->get_option("--tolerance")->description("Not used: GJK++'s eps = 1e-8");
+        gjkpp_->remove_option(gjkpp_->get_option("--tolerance")); // GJK++'s eps = 1e-8
         gjkpp_->add_option("--meshes", gjkppMeshes_,
                            "Mesh set and funnel objects: the convex hulls of this folder's mesh "
                            "files (e.g. /work/shared/meshes/ycb); default: the funnel-pairs "

@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """Benchmark of minkowski.sweep (docs/sweeps.md): one spec run on one machine by the program
-alone (`record --threads 1` then `bench`, the baseline), then as a sweep on LocalClusters of 1 and
-2 workers, alternating, several rounds; and the scheduler's own cost per task (no-op tasks).
+alone (`record --threads 1` then `bench`, the baseline), then as a sweep on `dask scheduler` +
+1 or 2 `dask worker` processes, alternating, several rounds; and the scheduler's own cost per task
+(no-op tasks).
 
     PYTHONPATH=python /usr/bin/python3 bench/sweep/bench_sweep.py --rounds 2 --work /tmp/sweep-bench
 
@@ -24,6 +25,7 @@ import distributed
 
 from minkowski.sweep import default_binary, load_spec, run_sweep
 
+PYTHON_DIR = Path(__file__).resolve().parents[2] / "python"
 SPEC = """\
 [record]
 trajectories = {trajectories}
@@ -50,6 +52,11 @@ def children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
+def run_alone(command):
+    """A program run in a session of its own (one fair share of the machine, as a worker)."""
+    subprocess.run(command, check=True, capture_output=True, start_new_session=True)
+
+
 def baseline(binary: str, spec, folder: Path) -> dict:
     """The same work by the program alone, one process at a time."""
     cpu = children_cpu()
@@ -57,23 +64,57 @@ def baseline(binary: str, spec, folder: Path) -> dict:
     recording = spec.recordings[0]
     record = [binary, "-q", "record", *recording.record_args(), "--threads", "1", "--out",
               str(dataset), "--force"]
-    record_s, _ = timed(lambda: subprocess.run(record, check=True, capture_output=True))
+    record_s, _ = timed(lambda: run_alone(record))
     bench = [binary, "-q", "bench", str(dataset), *spec.replay.bench_args(), "--no-plot",
              "--out", str(folder / "baseline-replay.csv")]
-    replay_s, _ = timed(lambda: subprocess.run(bench, check=True, capture_output=True))
+    replay_s, _ = timed(lambda: run_alone(bench))
     return {"record": record_s, "replay": replay_s, "total": record_s + replay_s,
             "cpu": children_cpu() - cpu}
 
 
+class Cluster:
+    """`dask scheduler` and `dask worker` processes (docs/sweeps.md's recipe), each in a session
+    of its own: with the kernel's autogroup scheduling a session gets a fair share of a shared
+    machine, so each worker gets one share as a machine of its own would (in one session, one
+    worker or two would share one share and no speed-up could show)."""
+
+    def __init__(self, folder: Path, workers: int):
+        self.file = folder / f"scheduler-{workers}.json"
+        self.file.unlink(missing_ok=True)
+        self.processes = [self.start("scheduler", "--port", "0", "--no-dashboard",
+                                     "--scheduler-file", str(self.file))]
+        while not self.file.exists():
+            time.sleep(0.1)
+        for _ in range(workers):
+            self.processes.append(self.start("worker", "--scheduler-file", str(self.file),
+                                             "--nthreads", "1", "--nworkers", "1",
+                                             "--no-dashboard"))
+        self.client = distributed.Client(scheduler_file=str(self.file))
+        self.client.wait_for_workers(workers)
+
+    @staticmethod
+    def start(*args):
+        return subprocess.Popen(["dask", *args], start_new_session=True,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                env=dict(os.environ, PYTHONPATH=str(PYTHON_DIR)))
+
+    def close(self):
+        self.client.close()
+        for process in reversed(self.processes):
+            process.terminate()
+        for process in self.processes:
+            process.wait()
+
+
 def sweep(binary: str, spec, folder: Path, workers: int) -> dict:
-    with distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                  host="127.0.0.1", dashboard_address=None) as cluster, \
-            distributed.Client(cluster) as client:
-        client.wait_for_workers(workers)
+    cluster = Cluster(folder, workers)
+    try:
         out = folder / f"sweep-{workers}"
-        wall, summary = timed(lambda: run_sweep(spec, out, client, binary, force=True,
+        wall, summary = timed(lambda: run_sweep(spec, out, cluster.client, binary, force=True,
                                                 plots=False, log=lambda _: None))
-        noop_s = noop_overhead(client)
+        noop_s = noop_overhead(cluster.client)
+    finally:
+        cluster.close()
     tasks = summary.results
     busy = sum(r.seconds for r in tasks)
     record_busy = sum(r.seconds for r in tasks if r.kind == "record")
@@ -102,9 +143,7 @@ def program_startup(binary: str, folder: Path) -> float:
     """One program run that does almost nothing (a 1-step recording)."""
     run = [binary, "-q", "record", "--trajectories", "1", "--seconds", "0.01", "--out",
            str(folder / "startup.h5"), "--force"]
-    return statistics.median(timed(lambda: subprocess.run(run, check=True,
-                                                          capture_output=True))[0]
-                             for _ in range(5))
+    return statistics.median(timed(lambda: run_alone(run))[0] for _ in range(5))
 
 
 def main():

@@ -119,6 +119,7 @@ struct World::Impl {
     void solve();
     void integratePositions();
     void commit();
+    void accumulateMotion(const Body& b, BodyId id);
     [[noreturn]] void reportBlowUp();
 };
 

@@ -253,7 +253,23 @@ TEST(SdfShapes, PolyhedronAlgorithm4FindsTheRayFaceFromAnyStart) {
             const double sFound = faces->normal(face).dot(y) / faces->offset(face);
             const double sBest = faces->normal(best).dot(y) / faces->offset(best);
             EXPECT_NEAR(sFound, sBest, 1e-12);
-            EXPECT_EQ(sample.gradient, faces->normal(face));
+            const double rayValue = faces->normal(face).dot(y) - faces->offset(face);
+            if (rayValue >= 0.0) {
+                EXPECT_EQ(sample.gradient, faces->normal(face));
+                EXPECT_EQ(sample.value, rayValue);
+            } else { // inside: the exact SDF, the largest plane value (issue 18 item 3)
+                double nearest = rayValue;
+                int nearestFace = face;
+                for (int f = 0; f < faces->faceCount(); ++f) {
+                    const double v = faces->normal(f).dot(y) - faces->offset(f);
+                    if (v > nearest) {
+                        nearest = v;
+                        nearestFace = f;
+                    }
+                }
+                EXPECT_EQ(sample.value, nearest);
+                EXPECT_EQ(sample.gradient, faces->normal(nearestFace));
+            }
             EXPECT_NEAR(faces->evaluate(x, cached).value, sample.value, 1e-12);
         }
     }

@@ -161,12 +161,15 @@ def join_results(per_dataset: list[tuple[str, str]], out: str) -> int:
     return rows
 
 
-def plotting_available() -> bool:
+def plotting_problem() -> str | None:
+    """Why the plots cannot be drawn here, or None."""
+    if not FIG13_SCRIPT.is_file():
+        return f"no {FIG13_SCRIPT}"
     try:
         import matplotlib  # noqa: F401
     except ImportError:
-        return False
-    return FIG13_SCRIPT.is_file()
+        return f"no matplotlib for {sys.executable} (Debian: python3-matplotlib)"
+    return None
 
 
 def fig13_command(replay_csv: str, prefix: str, title: str) -> list[str]:
@@ -176,7 +179,7 @@ def fig13_command(replay_csv: str, prefix: str, title: str) -> list[str]:
 def draw_fig13(replay_csv: str, prefix: str, title: str) -> bool:
     """Draws PREFIX.png and PREFIX.svg; False when matplotlib is missing (nothing drawn).
     \\raises RuntimeError with the script's error when it fails."""
-    if not plotting_available():
+    if plotting_problem() is not None:
         return False
     done = subprocess.run(fig13_command(replay_csv, prefix, title), capture_output=True,
                           text=True, check=False)

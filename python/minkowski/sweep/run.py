@@ -306,7 +306,7 @@ def _assemble(spec: Spec, plans: list[DatasetPlan], final: Path, out: Path, plot
         if report.draw_fig13(str(replay_csv), prefix, f"{name} ({p.recording.scene})"):
             made += [f"{name}-fig13.png", f"{name}-fig13.svg"]
         else:
-            log("no plots (no matplotlib for this Python); draw them later with: "
+            log(f"no plots ({report.plotting_problem()}); draw them later with: "
                 + " ".join(report.fig13_command(str(out / f"{name}-replay.csv"),
                                                 str(out / f"{name}-fig13"), name)))
     if spec.replay:

@@ -29,6 +29,7 @@ struct StepSample {
     int contacts = 0;
     int pgsIterations = 0;
     double pgsResidual = 0.0;
+    bool pgsConverged = true; ///< StepCounts::pgsConverged
 };
 
 /// The sample of a step from the world's stats and the narrow-phase log of that step.
@@ -67,6 +68,8 @@ public:
     /// One summary per solver choice present in the window, in registry order (solvers, then
     /// the sub-algorithms of each).
     [[nodiscard]] std::vector<SolverSummary> bySolver() const;
+    /// Share of the window's steps whose PGS converged, in [0, 1] (1 when empty).
+    [[nodiscard]] double pgsConvergedShare() const;
 
 private:
     /// Appends the summary of (solver, sub) when the window holds samples of it.
