@@ -5,6 +5,7 @@
 
 #include "BenchOptions.h"
 #include "DatasetBench.h"
+#include "EngineBench.h"
 #include "PeerContenders.h"
 
 #include "minkowski/bench/AtomicFile.h"
@@ -174,6 +175,9 @@ public:
         if (options_.quiet) {
             spdlog::set_level(spdlog::level::warn);
         }
+        if (options_.engine) {
+            return runEngine(selection);
+        }
         if (!options_.dataset.empty()) {
             checkOutputFolders();
             return runDatasetBench(options_, selection);
@@ -191,6 +195,20 @@ public:
     }
 
 private:
+    int runEngine(const BenchSelection& selection) {
+        BenchOptions o = options_;
+        if (o.bodies.empty()) {
+            o.bodies = {100, 1000};
+        }
+        if (o.steps == 0) {
+            o.steps = 240;
+        }
+        const EngineBenchChoices choices{app_->count("--solvers") > 0,
+                                         app_->count("--warm-starts") > 0,
+                                         app_->count("--seed") > 0};
+        return runEngineBench(o, selection, choices);
+    }
+
     /// Fails before the run, not after it, when an output file's folder does not exist.
     void checkOutputFolders() const {
         for (const std::string* file : {&options_.resultsFile, &options_.summaryFile,

@@ -134,7 +134,35 @@ std::string joinPeerNames() {
     return text.empty() ? "none in this build" : text;
 }
 
+/// --engine excludes the problem sources; --bodies and --steps need it.
+void checkEngine(const BenchOptions& o) {
+    if (!o.engine) {
+        if (!o.bodies.empty() || o.steps != 0) {
+            throw UsageError("--bodies and --steps apply to --engine");
+        }
+        return;
+    }
+    if (!o.dataset.empty() || o.generated || !o.problemsFile.empty()) {
+        throw UsageError("--engine runs the funnel scene: no DATASET.h5, --generated or --problems");
+    }
+    for (const std::string& peer : o.peers) {
+        if (peer != "all" && peer != "none" && peer != "bullet") {
+            throw UsageError("--engine compares with bullet only (--peers bullet, all or none), "
+                             "not '" + peer + "'");
+        }
+    }
+    if (std::any_of(o.bodies.begin(), o.bodies.end(), [](int n) { return n <= 0; })) {
+        throw UsageError("--bodies needs positive counts");
+    }
+    if (o.steps < 0) {
+        throw UsageError("--steps needs a positive count");
+    }
+}
+
 void checkSources(const BenchOptions& o) {
+    if (o.engine) {
+        return;
+    }
     if (!o.dataset.empty()) {
         if (o.generated || !o.problemsFile.empty()) {
             throw UsageError("give a DATASET.h5, or --generated / --problems, not both");
@@ -263,6 +291,16 @@ void addBenchOptions(CLI::App& bench, BenchOptions& o) {
                          joinPeerNames())
         ->delimiter(',')
         ->capture_default_str();
+    bench.add_flag("--engine", o.engine,
+                   "Steps per second of the engine on the funnel scene (its objects, or "
+                   "--meshes DIR), at each --bodies count, with the stage breakdown, against "
+                   "Bullet's btDiscreteDynamicsWorld on the same bodies (--peers none: without); "
+                   "--solvers and --warm-starts default to the scene's");
+    bench.add_option("--bodies", o.bodies, "Engine: body counts, comma-separated (default 100,1000)")
+        ->delimiter(',')
+        ->type_name("N,...");
+    bench.add_option("--steps", o.steps, "Engine: steps per run (default 240: 2 s at 120 Hz)")
+        ->type_name("N");
     bench
         .add_option("--peer-time-limit", o.peerTimeLimit,
                     "Seconds a peer may spend on one problem and task (its R repetitions) before "
@@ -280,6 +318,7 @@ void addBenchOptions(CLI::App& bench, BenchOptions& o) {
         "  minkowski bench --generated --solvers all --subalgos all   # GJK solvers x johnson, "
         "signed-volume, barycode\n"
         "  minkowski bench funnel.h5 --solvers gjk,gjk-polyak,gjk-nesterov --task boolean\n"
+        "  minkowski bench --engine --bodies 100,1000 --meshes ../shared/meshes/ycb\n"
         "With a DATASET.h5 the task defaults to boolean, --out (default <dataset stem>-replay.csv) "
         "gets one row per problem x solver x warm start, and the box plots are drawn with "
         "/usr/bin/python3 and matplotlib when available.\n"
@@ -288,6 +327,7 @@ void addBenchOptions(CLI::App& bench, BenchOptions& o) {
 }
 
 BenchSelection validate(const BenchOptions& o) {
+    checkEngine(o);
     checkSources(o);
     BenchSelection selection;
     selection.solvers = parseSolverChoices(o);

@@ -47,6 +47,11 @@ struct BenchOptions {
     /// replay, docs/sweeps.md); empty: all of them.
     std::string chunk;
     bool taskGiven = false;    ///< --task was on the command line (a dataset defaults to boolean)
+
+    // The engine benchmark (--engine; docs/engine.md, "Benchmark").
+    bool engine = false;
+    std::vector<int> bodies; ///< --bodies; empty: 100 and 1000 with --engine
+    int steps = 0;           ///< --steps; 0: 240 (2 s at 120 Hz) with --engine
 };
 
 /// What to run, after validation.

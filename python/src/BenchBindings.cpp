@@ -177,7 +177,7 @@ py::dict runBench(const py::handle& problems, const std::vector<std::string>& so
     return d;
 }
 
-/// The baseline of python/bench_bindings.py: the same N queries as collide_batch in the plain
+/// The baseline of bench/bench_bindings.py: the same N queries as collide_batch in the plain
 /// C++ loop a C++ user writes (poses already in a std::vector), timed by steady_clock; seconds.
 double cppLoopSeconds(const py::handle& shapesA, const py::handle& posesA, const py::handle& shapesB,
                       const py::handle& posesB, const std::string& solver, const std::string& task) {
@@ -214,7 +214,7 @@ double cppLoopSeconds(const py::handle& shapesA, const py::handle& posesA, const
 void bindBench(py::module_& m) {
     m.def("_cpp_loop_seconds", &cppLoopSeconds, py::arg("a"), py::arg("poses_a"), py::arg("b"), py::arg("poses_b"),
           py::arg("solver") = "gjk", py::arg("task") = "signed-distance",
-          "Baseline for python/bench_bindings.py: the same queries in a plain C++ loop (seconds).");
+          "Baseline for bench/bench_bindings.py: the same queries in a plain C++ loop (seconds).");
     m.def(
         "read_problems",
         [](const std::string& path) {

@@ -104,8 +104,9 @@ py::dict collideBatch(const py::handle& shapesA, const py::handle& posesA, const
     const ShapeList b(shapesB, "b");
     const PoseArray pa(posesA, "poses_a");
     const PoseArray pb(posesB, "poses_b");
-    DoubleArray guesses;
-    if (!initialGuesses.is_none()) {
+    DoubleArray guesses; // empty unless given (a default array_t has shape (0,), it is not null)
+    const bool hasGuesses = !initialGuesses.is_none();
+    if (hasGuesses) {
         guesses = toDoubleArray(initialGuesses, "initial_guesses");
         if (guesses.ndim() != 2 || guesses.shape(1) != 3) {
             throw py::value_error("initial_guesses: expected shape (N, 3), got " + shapeText(guesses));
@@ -115,10 +116,10 @@ py::dict collideBatch(const py::handle& shapesA, const py::handle& posesA, const
                                        {"b", b.count()},
                                        {"poses_a", pa.count()},
                                        {"poses_b", pb.count()},
-                                       {"initial_guesses", guesses ? guesses.shape(0) : -1}});
+                                       {"initial_guesses", hasGuesses ? guesses.shape(0) : -1}});
     const QuerySetup setup = makeSetup(solver, task, warmStart, margin, tolerance, maxIterations);
     ResultColumns out(n);
-    const double* guessData = guesses ? guesses.data() : nullptr;
+    const double* guessData = hasGuesses ? guesses.data() : nullptr;
     parallelFor(n, threads, [&](py::ssize_t begin, py::ssize_t end) {
         QueryRequest request = setup.request;
         for (py::ssize_t i = begin; i < end; ++i) {

@@ -31,7 +31,8 @@ def test_open_as_arrays(dataset):
     p = dataset.problems
     n = len(dataset)
     assert n > 0 and p["pose_a"].shape == (n, 7) and p["distance"].shape == (n,)
-    assert set(np.unique(p["trajectory"])) == {0, 1}
+    assert list(dataset.trajectories["trajectory"]) == [0, 1]
+    assert set(np.unique(p["trajectory"])) <= {0, 1}
     assert dataset.meta["scene_name"] == "funnel-pairs" and dataset.meta["solver"] == "gjk"
     assert len(dataset.shapes) == len(dataset.shape_names) > 0
     # The recorded answers are mk.collide's on the recorded problem and guess (bit for bit).
@@ -52,13 +53,14 @@ def test_replay_table_includes_a_python_solver(dataset):
         mk.unregister_solver("gjk-in-python")
     assert "gjk-in-python" in out["table"]
     r = out["results"]
-    assert len(r["distance"]) == 40 * 6
+    n = min(40, len(dataset))  # dynamic and static pairs, perturbed calls left out
+    assert len(r["distance"]) == len(np.unique(r["problem"])) * 6 and len(np.unique(r["problem"])) <= n
     ours = (r["solver"] == "gjk") & (r["warm_start"] == "previous")
     python = (r["solver"] == "gjk-in-python") & (r["warm_start"] == "previous")
     assert np.array_equal(r["distance"][ours], r["distance"][python])
     assert np.array_equal(r["iterations"][ours], r["iterations"][python])
     rows = {(s["solver"], s["warm_start"]): s for s in out["summary"]}
-    assert rows[("gjk-in-python", "none")]["problems"] == 40
+    assert rows[("gjk-in-python", "none")]["problems"] == rows[("gjk", "none")]["problems"] > 0
 
 
 def test_missing_file_is_a_dataset_error(tmp_path):

@@ -27,7 +27,7 @@ def test_every_primitive_and_its_support():
 def test_rounded_box_is_the_box_grown_by_a_ball():
     rounded = mk.Shape.box([0.1, 0.1, 0.1], rounding=0.02)
     assert rounded.core_radius == 0.02
-    assert np.allclose(rounded.support([1, 0, 0]), [0.12, 0, 0])
+    assert np.isclose(rounded.support([1, 0, 0])[0], 0.12)  # x of the face (y, z: a corner)
     assert mk.Shape(rounded.spec).spec == rounded.spec
 
 
@@ -97,5 +97,5 @@ def test_poses_from_quaternion_translation_and_matrix():
     assert np.allclose((pose * pose.inverse()).array(), [1, 0, 0, 0, 0, 0, 0])
     with pytest.raises(ValueError, match="rotation"):
         mk.Pose.from_matrix(np.diag([2.0, 1.0, 1.0, 1.0]))
-    with pytest.raises(ValueError, match="expected shape"):
+    with pytest.raises(ValueError, match=r"or \(4, 4\), got \(5,\)"):
         mk.Pose.from_array(np.zeros(5))

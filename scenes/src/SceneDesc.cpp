@@ -3,28 +3,23 @@
 
 #include "minkowski/scenes/SceneDesc.h"
 
+#include "SettingsFields.h"
+
 #include <algorithm>
 #include <cmath>
 
 namespace mk::scenes {
-namespace {
+namespace detail {
 
-bool sameContact(const ContactSettings& a, const ContactSettings& b) {
-    return a.margin == b.margin && a.restOffset == b.restOffset &&
-           a.breakingThreshold == b.breakingThreshold &&
-           a.relativeBreakingThreshold == b.relativeBreakingThreshold &&
-           a.perturbationIterations == b.perturbationIterations &&
-           a.perturbationMinPoints == b.perturbationMinPoints;
+std::string solverText(const SimulationSpec& s) {
+    return std::string(name(s.solverChoice()));
 }
 
-bool samePgs(const PgsSettings& a, const PgsSettings& b) {
-    return a.maxIterations == b.maxIterations && a.tolerance == b.tolerance &&
-           a.relativeTolerance == b.relativeTolerance && a.overRelaxation == b.overRelaxation &&
-           a.warmStartFactor == b.warmStartFactor && a.baumgarte == b.baumgarte &&
-           a.slop == b.slop && a.restitutionThreshold == b.restitutionThreshold;
+void setSolverText(SimulationSpec& s, std::string_view text) {
+    s.setSolverChoice(parseSolverChoice(text));
 }
 
-} // namespace
+} // namespace detail
 
 bool BodySpec::operator==(const BodySpec& o) const {
     return name == o.name && shape == o.shape && type == o.type && position == o.position &&
@@ -35,7 +30,8 @@ bool BodySpec::operator==(const BodySpec& o) const {
 
 bool SceneDesc::operator==(const SceneDesc& o) const {
     return name == o.name && description == o.description && simulation == o.simulation &&
-           sameContact(contact, o.contact) && samePgs(pgs, o.pgs) && shapes == o.shapes &&
+           detail::sameFields(detail::kContactFields, contact, o.contact) &&
+           detail::sameFields(detail::kPgsFields, pgs, o.pgs) && shapes == o.shapes &&
            materials == o.materials && funnel == o.funnel && bodies == o.bodies &&
            generators == o.generators;
 }

@@ -2,6 +2,7 @@
 /// sphere-box (closest point by clamping), boxes (face-face distance, separating-axis theorem),
 /// capsules (segment-segment distance), and cross-checks between solvers and tasks.
 
+#include "Random.h"
 #include "minkowski/narrowphase/Collide.h"
 #include "minkowski/narrowphase/ConvexMesh.h"
 #include "minkowski/narrowphase/WarmStart.h"
@@ -19,28 +20,16 @@ using namespace mk;
 
 namespace {
 
+using ref::randomRotation;
+using ref::randomUnit;
+using ref::uniform;
+
 constexpr std::array kGjkSolvers{SolverKind::Gjk, SolverKind::GjkPolyak, SolverKind::GjkNesterov,
                                  SolverKind::GjkNesterovNormalized};
 /// The Minkowski-difference solvers these tests hold to exact references (the optimisation
 /// solvers sdf-ellipsoid and rtr have their own tests and traits).
 constexpr std::array kSolvers{SolverKind::Gjk, SolverKind::GjkPolyak, SolverKind::GjkNesterov,
                               SolverKind::GjkNesterovNormalized, SolverKind::Mpr};
-
-Quat randomRotation(std::mt19937_64& rng) {
-    std::normal_distribution<double> n(0.0, 1.0);
-    Quat q(n(rng), n(rng), n(rng), n(rng));
-    q.normalize();
-    return q;
-}
-
-Vec3 randomUnit(std::mt19937_64& rng) {
-    std::normal_distribution<double> n(0.0, 1.0);
-    return Vec3(n(rng), n(rng), n(rng)).normalized();
-}
-
-double uniform(std::mt19937_64& rng, double lo, double hi) {
-    return std::uniform_real_distribution<double>(lo, hi)(rng);
-}
 
 QueryRequest request(SolverKind solver, Task task, const Vec3& guess = Vec3::UnitX()) {
     QueryRequest q;

@@ -10,6 +10,7 @@
 #include "minkowski/narrowphase/Gjk.h"
 #include "minkowski/narrowphase/Rtr.h"
 #include "minkowski/narrowphase/SdfEllipsoid.h"
+#include "Random.h"
 
 #include <gtest/gtest.h>
 
@@ -25,21 +26,9 @@ using namespace mk;
 
 namespace {
 
-Quat randomRotation(std::mt19937_64& rng) {
-    std::normal_distribution<double> n(0.0, 1.0);
-    Quat q(n(rng), n(rng), n(rng), n(rng));
-    q.normalize();
-    return q;
-}
-
-Vec3 randomUnit(std::mt19937_64& rng) {
-    std::normal_distribution<double> n(0.0, 1.0);
-    return Vec3(n(rng), n(rng), n(rng)).normalized();
-}
-
-double uniform(std::mt19937_64& rng, double lo, double hi) {
-    return std::uniform_real_distribution<double>(lo, hi)(rng);
-}
+using ref::randomRotation;
+using ref::randomUnit;
+using ref::uniform;
 
 Mat3 randomMatrix(std::mt19937_64& rng) {
     Mat3 m;

@@ -53,7 +53,7 @@ struct NarrowPhaseEvent {
     bool perturbed;
 };
 
-/// Receives every narrow-phase call (a later issue records datasets from it; the viewer draws).
+/// Receives every narrow-phase call (the dataset recorder records them; the viewer draws them).
 using NarrowPhaseHook = std::function<void(const NarrowPhaseEvent&)>;
 
 /// One broadphase pair of the last step, for viewers and tests.

@@ -7,7 +7,7 @@ Per query, on random pairs of generated convex hulls at random poses (GJK, signe
     the same queries measured in the same run (minkowski._core._cpp_loop_seconds).
 Each figure is the median of --repeats runs, the C++ loop and the batch alternating.
 
-Usage: PYTHONPATH=build/release/python /usr/bin/python3 python/bench_bindings.py [--repeats 7]
+Usage: PYTHONPATH=build/release/python /usr/bin/python3 bench/bench_bindings.py [--repeats 7]
 """
 
 import argparse
