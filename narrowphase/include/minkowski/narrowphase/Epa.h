@@ -133,6 +133,9 @@ inline constexpr double kFlatTriangle = 1e-13;
 /// A support point within this many thresholds of the closest face is checked against every
 /// vertex (a repeated vertex cannot grow the polytope).
 inline constexpr double kRepeatWindow = 16.0;
+/// Up to this many live faces the closest one is found by a scan in slot order (cheaper than
+/// keeping a heap on the 20-40 faces of typical overlaps); above it, by the heap.
+inline constexpr int kScanFaces = 128;
 /// Faces whose normals have at least this cosine count as coplanar for the witness search.
 inline constexpr double kCoplanarCosine = 1.0 - 1e-9;
 
@@ -219,16 +222,17 @@ struct Face {
     std::array<int, 3> v;   ///< vertex indices
     std::array<int, 3> adj; ///< across edge i (v[i] -> v[i+1]): neighbour face * 4 + its edge index
     int pass;               ///< == Polytope::pass_ while marked for removal
-    int heapPos;            ///< position in the face queue; -1 once removed
+    int heapPos;            ///< position in the face heap (0 while scanned); -1 once removed
     [[nodiscard]] int adjFace(int e) const { return adj[e] >> 2; }
     [[nodiscard]] int adjEdge(int e) const { return adj[e] & 3; }
 };
 
 /// Convex polytope inside A - B. Its storage (kMaxVertices vertices, about 6 MB of address space,
 /// touched only as far as a query grows) belongs to the thread (threadPolytope()) and is reused:
-/// no allocation per query. The live faces sit in an indexed binary heap ordered by (d, slot), so
-/// the closest face is found in O(1) and kept in O(log F) per change (a linear scan made dense
-/// hulls quadratic); the slot tie-break picks the same face as a scan in slot order would.
+/// no allocation per query. Up to kScanFaces live faces the closest face is found by a linear scan;
+/// beyond, the live faces go into an indexed binary heap ordered by (d, slot), so the closest face
+/// is found in O(1) and kept in O(log F) per change (the scan made dense hulls quadratic); the slot
+/// tie-break picks the same face as the scan in slot order, so both give the same answers.
 class Polytope {
 public:
     enum class Grow : unsigned char { Ok, Degenerate, OutOfFaces };
@@ -243,7 +247,8 @@ public:
 
     /// Empties the polytope for a new query.
     void reset() {
-        numVerts_ = numFaces_ = numFree_ = heapSize_ = 0;
+        numVerts_ = numFaces_ = numFree_ = heapSize_ = numLive_ = 0;
+        heapMode_ = false;
         scale_ = 0.0;
     }
 
@@ -277,7 +282,19 @@ public:
 
     /// The live face whose plane is nearest the origin (smallest d; the most negative when the
     /// origin is outside; the lowest slot among equals). -1 if there is none.
-    [[nodiscard]] int closestFace() const { return heapSize_ > 0 ? heap_[0] : -1; }
+    [[nodiscard]] int closestFace() const {
+        if (heapMode_)
+            return heapSize_ > 0 ? heap_[0] : -1;
+        int best = -1;
+        double bestD = std::numeric_limits<double>::infinity();
+        for (int f = 0; f < numFaces_; ++f) {
+            if (faces_[f].heapPos >= 0 && faces_[f].d < bestD) {
+                bestD = faces_[f].d;
+                best = f;
+            }
+        }
+        return best;
+    }
 
     bool initTetrahedron();
     Grow expand(int f, int vertex);
@@ -324,6 +341,31 @@ private:
         place(pos, f);
     }
     void heapPush(int f) { siftUp(heapSize_++, f); }
+    void addLive(int f) {
+        ++numLive_;
+        if (heapMode_)
+            heapPush(f);
+        else
+            faces_[f].heapPos = 0;
+    }
+    void removeLive(int f) {
+        --numLive_;
+        if (heapMode_)
+            heapRemove(f);
+        else
+            faces_[f].heapPos = -1;
+    }
+    /// Moves the live faces into the heap once there are more than kScanFaces of them.
+    void switchToHeapIfLarge() {
+        if (heapMode_ || numLive_ <= kScanFaces)
+            return;
+        heapMode_ = true;
+        heapSize_ = 0;
+        for (int f = 0; f < numFaces_; ++f) {
+            if (faces_[f].heapPos >= 0)
+                heapPush(f);
+        }
+    }
     void heapRemove(int f) {
         const int pos = faces_[f].heapPos;
         faces_[f].heapPos = -1;
@@ -346,6 +388,8 @@ private:
     int numFree_ = 0;
     std::unique_ptr<int[]> heap_; ///< live faces, a binary min-heap on (d, slot)
     int heapSize_ = 0;
+    int numLive_ = 0;
+    bool heapMode_ = false;        ///< the live faces are in heap_ (more than kScanFaces of them)
     Vec3 interior_ = Vec3::Zero(); ///< centroid of the start tetrahedron, inside forever
     double scale_ = 0.0;
     int pass_ = 0;
@@ -409,7 +453,7 @@ inline bool Polytope::initTetrahedron() {
                 }
             }
         }
-        heapPush(f);
+        addLive(f);
     }
     return true;
 }
@@ -493,7 +537,7 @@ inline bool Polytope::prepareNewFaces(const Vec3& w) {
 /// kept face across the horizon, edges 1 and 2 to the neighbouring new faces.
 inline void Polytope::commitNewFaces(int vertex) {
     for (int r = 0; r < numRemoved_; ++r) {
-        heapRemove(removed_[r]);
+        removeLive(removed_[r]);
         free_[numFree_++] = removed_[r];
     }
     for (int i = 0; i < numHorizon_; ++i)
@@ -510,8 +554,9 @@ inline void Polytope::commitNewFaces(int vertex) {
         nf.pass = 0;
         nf.adj = {h.face * 4 + h.edge, newId_[byStart_[t]] * 4 + 2, newId_[byEnd_[s]] * 4 + 1};
         g.adj[h.edge] = id * 4;
-        heapPush(id);
+        addLive(id);
     }
+    switchToHeapIfLarge();
 }
 
 /// Adds `vertex` (outside face f) to the polytope: removes the faces it sees, closes the hole with
