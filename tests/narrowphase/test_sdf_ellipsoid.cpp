@@ -214,11 +214,19 @@ TEST(SdfShapes, ApproximationsAreSignExactLowerBounds) {
 }
 
 TEST(SdfShapes, GaugeApproximationIsExactAtTheCentreAndOnTheAxes) {
-    // The ellipsoid's tangent plane on the ray: exact on the axes (-min radius at the centre).
+    // Outside, the ellipsoid's tangent plane on the ray: exact on the axes. Inside, the exact
+    // SDF (Eberly's nearest point): -min radius at the centre; at (0, -0.05, 0) the nearest
+    // surface point lies in the y-z plane, found here by a dense scan of the ellipse
+    // (0.2 cos t, 0.1 sin t) (step 1e-6 rad: error O(1e-12)).
     const Shape e = Shape::ellipsoid(Vec3(0.3, 0.2, 0.1));
     EXPECT_NEAR(sdf(e, Vec3::Zero()), -0.1, 1e-15);
     EXPECT_NEAR(sdf(e, Vec3(0.5, 0, 0)), 0.2, 1e-15);
-    EXPECT_NEAR(sdf(e, Vec3(0, -0.05, 0)), -0.15, 1e-15);
+    double nearest = 1.0;
+    for (int i = 0; i <= 1'600'000; ++i) {
+        const double t = 1e-6 * i; // a quarter turn and a little more covers the symmetric case
+        nearest = std::min(nearest, std::hypot(0.2 * std::cos(t) - 0.05, 0.1 * std::sin(t)));
+    }
+    EXPECT_NEAR(sdf(e, Vec3(0, -0.05, 0)), -nearest, 1e-9);
     EXPECT_NEAR(sdf(e, Vec3(0, 0, 0.04)), -0.06, 1e-15);
     const Shape sq = Shape::superquadric(Vec3(0.3, 0.2, 0.15), 1.5, 1.2, 0.0);
     EXPECT_NEAR(sdf(sq, Vec3::Zero()), -0.15, 1e-15);

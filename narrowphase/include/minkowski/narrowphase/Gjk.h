@@ -342,6 +342,13 @@ private:
         const double allowed = settings_.convergence == GjkConvergence::DualityGap
                                    ? settings_.tolerance / (2.0 * vn) // 2 ||x|| gap <= eps
                                    : settings_.tolerance * vn;
+        // Only vanilla GJK takes the projection floor: an accelerated run stuck there may hold
+        // an iterate far from x* (the momentum mixes directions), and its Degenerate makes gjk()
+        // redo the query with vanilla GJK, which then answers within the floor.
+        if (settings_.variant != GjkVariant::Vanilla) {
+            const bool converged = lowerBound_ > 0.0 && gap <= allowed + roundoff(s, vn);
+            return converged ? GjkStatus::Separated : GjkStatus::Degenerate;
+        }
         const double projection =
             kProjectionError * std::sqrt(simplex_.maxNorm2() * s.w.squaredNorm()) / vn;
         if (!(gap <= allowed + roundoff(s, vn) + projection)) {
