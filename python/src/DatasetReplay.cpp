@@ -24,9 +24,6 @@ using namespace pybind11::literals;
 
 namespace {
 
-/// The replay's mean of the fastest 90 % (GJK++ Sec. IV).
-constexpr double kFastestFraction = 0.9;
-
 /// One Python solver on one recorded problem, measured as dataset::replay measures ours.
 dataset::ReplayCell measurePython(const dataset::Dataset& d, const dataset::ProblemRow& row, const QuerySetup& setup,
                                   std::vector<double>& samples, double overheadNs) {
@@ -39,13 +36,7 @@ dataset::ReplayCell measurePython(const dataset::Dataset& d, const dataset::Prob
     (void)runQuery(setup, a, row.poseA, b, row.poseB, request);
     const QueryResult result =
         bench::timeRepeats([&] { return runQuery(setup, a, row.poseA, b, row.poseB, request); }, samples);
-    cell.status = result.status;
-    cell.unsupported = result.status == Status::Unsupported;
-    cell.collide = result.collide;
-    cell.distance = result.distance;
-    cell.iterations = result.iterations;
-    cell.timeNs = std::max(0.0, bench::fastestFractionMean(samples, kFastestFraction) - overheadNs);
-    cell.disagrees = bench::disagreesWithReference(result.collide, dataset::recordedReference(row));
+    dataset::recordMeasurement(cell, row, result, samples, overheadNs);
     return cell;
 }
 
