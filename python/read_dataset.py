@@ -54,16 +54,31 @@ def main():
         shapes = f["shapes"]
         type_names = shapes["type"].attrs["names"].split(",")
         names = shapes["name"].asstr()[:]
+        schema = int(meta["schema_version"])
         for s, (t, name) in enumerate(zip(shapes["type"][:], names)):
-            detail = (f"{len(shape_vertices(f, s))} hull vertices" if type_names[t] == "mesh"
-                      else f"params {shapes['params'][s]}")
-            print(f"shape {s}: {name} ({type_names[t]}, {detail})")
+            kind = type_names[t]
+            if kind in ("mesh", "smoothed-hull"):
+                detail = f"{len(shape_vertices(f, s))} hull vertices"
+            else:
+                detail = f"params {shapes['params'][s]}"
+            if schema >= 2 and shapes["inflation"][s] != 0:  # rounding or inflation
+                detail += f", inflation {shapes['inflation'][s]:g} m"
+            if schema >= 2 and kind in ("superquadric", "smoothed-hull"):
+                detail += f", exponents {shapes['exponents'][s]}"
+            print(f"shape {s}: {name} ({kind}, {detail})")
 
         problems = f["problems"]
         n = problems["step"].shape[0]
         perturbed = problems["perturbed"][:].astype(bool)
         print(f"problems: {n} narrow-phase calls, {perturbed.sum()} perturbed; "
               f"columns {', '.join(sorted(problems))}")
+        # schema 2: the solver choice of every call, an index into problems/solver_names;
+        # schema 1: an enumeration named by the column's `names` attribute
+        solver_names = (problems["solver_names"].asstr()[:] if schema >= 2
+                        else problems["solver"].attrs["names"].split(","))
+        solver = problems["solver"][:]
+        used = ", ".join(f"{solver_names[i]} ({(solver == i).sum()})" for i in np.unique(solver))
+        print(f"solvers: {used}")
 
         index = f["trajectories/index"]
         t = args.trajectory

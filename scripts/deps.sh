@@ -11,6 +11,8 @@ PACKAGES=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libccd-dev libfcl-dev
   python3-numpy python3-matplotlib python3-h5py
+  python3-pytest python3-dask python3-distributed
+  python3-dev pybind11-dev python3-pybind11 python3-tqdm
 )
 
 missing=()

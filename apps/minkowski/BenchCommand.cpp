@@ -5,8 +5,9 @@
 
 #include "BenchOptions.h"
 #include "DatasetBench.h"
+#include "EngineBench.h"
 #include "PeerContenders.h"
-
+#include "PluginOption.h"
 #include "minkowski/bench/AtomicFile.h"
 #include "minkowski/bench/Generator.h"
 #include "minkowski/bench/ProblemCsv.h"
@@ -15,11 +16,10 @@
 #include "minkowski/bench/Runner.h"
 #include "minkowski/bench/Timing.h"
 
-#include <spdlog/spdlog.h>
-
 #include <chrono>
 #include <filesystem>
 #include <iostream>
+#include <spdlog/spdlog.h>
 
 namespace mk::cli {
 namespace {
@@ -46,12 +46,12 @@ std::vector<ProblemSet> generatedSets(const BenchOptions& o) {
     const auto start = bench::BenchClock::now();
     const bench::GeneratorOptions generator{o.distances, o.pairs, o.seed};
     bench::MeshCache cache;
-    const std::vector<bench::ProblemShape> meshes = o.meshFolder.empty()
-                                                        ? bench::generatedHulls(o.seed)
-                                                        : bench::loadMeshFolder(o.meshFolder, cache);
-    std::vector<ProblemSet> sets{bench::generateEllipsoidSet(generator),
-                                 bench::generateMeshSet(meshes, generator,
-                                                        meshSetName(o.meshFolder))};
+    const std::vector<bench::ProblemShape> meshes =
+        o.meshFolder.empty() ? bench::generatedHulls(o.seed)
+                             : bench::loadMeshFolder(o.meshFolder, cache);
+    std::vector<ProblemSet> sets{
+        bench::generateEllipsoidSet(generator),
+        bench::generateMeshSet(meshes, generator, meshSetName(o.meshFolder))};
     spdlog::info("generated {} + {} problems ({} meshes from {}) in {:.1f} s",
                  sets[0].problems.size(), sets[1].problems.size(), meshes.size(),
                  o.meshFolder.empty() ? "generated point clouds" : o.meshFolder,
@@ -106,26 +106,33 @@ std::function<void(size_t, size_t)> progressLogger() {
     };
 }
 
-/// Logs the first crashes of isolated contenders (later ones are counted in the footnotes).
+/// Logs the first crashes and time-outs of isolated contenders (later ones are counted in the
+/// footnotes).
 std::function<void(const bench::Measurement&, int)>
-crashLogger(const std::vector<ProblemSet>& sets, const Contenders& contenders) {
-    return [&sets, &contenders, logged = 0](const bench::Measurement& m, int signal) mutable {
-        constexpr int kLogged = 5;
-        if (++logged <= kLogged) {
-            spdlog::warn("{} crashed (signal {}) on {} problem {} ({}){}",
-                         contenders[static_cast<size_t>(m.contender)]->solverName(), signal,
+crashLogger(const std::vector<ProblemSet>& sets, const Contenders& contenders, double limit) {
+    return
+        [&sets, &contenders, limit, logged = 0](const bench::Measurement& m, int signal) mutable {
+            constexpr int kLogged = 5;
+            if (++logged > kLogged) {
+                return;
+            }
+            const std::string what = m.timedOut
+                                         ? fmt::format("exceeded the {} s peer time limit", limit)
+                                         : fmt::format("crashed (signal {})", signal);
+            spdlog::warn("{} {} on {} problem {} ({}){}",
+                         contenders[static_cast<size_t>(m.contender)]->solverName(), what,
                          sets[static_cast<size_t>(m.set)].name, m.problem, bench::name(m.task),
-                         logged == kLogged ? "; further crashes are only counted" : "");
-        }
-    };
+                         logged == kLogged ? "; further ones are only counted" : "");
+        };
 }
 
-/// Crashed cells per contender, for the footnotes.
+/// Crashed (timedOut false) or timed-out (true) cells per contender, for the footnotes.
 std::vector<std::pair<std::string, int>>
-countCrashes(const Contenders& contenders, const std::vector<bench::Measurement>& measurements) {
+countCrashes(const Contenders& contenders, const std::vector<bench::Measurement>& measurements,
+             bool timedOut) {
     std::vector<int> counts(contenders.size(), 0);
     for (const bench::Measurement& m : measurements) {
-        counts[static_cast<size_t>(m.contender)] += m.crashed ? 1 : 0;
+        counts[static_cast<size_t>(m.contender)] += m.crashed && m.timedOut == timedOut ? 1 : 0;
     }
     std::vector<std::pair<std::string, int>> crashes;
     for (size_t c = 0; c < contenders.size(); ++c) {
@@ -157,6 +164,7 @@ public:
         : app_(app.add_subcommand("bench", "Time every solver x warm start (and the peer "
                                            "libraries) on collision problems")) {
         addBenchOptions(*app_, options_);
+        addPluginOption(*app_);
     }
 
     [[nodiscard]] bool chosen() const override { return app_->parsed(); }
@@ -167,6 +175,9 @@ public:
         if (options_.quiet) {
             spdlog::set_level(spdlog::level::warn);
         }
+        if (options_.engine) {
+            return runEngine(selection);
+        }
         if (!options_.dataset.empty()) {
             checkOutputFolders();
             return runDatasetBench(options_, selection);
@@ -175,7 +186,8 @@ public:
         checkOutputFolders();
         const std::vector<ProblemSet> sets = problemSets(options_);
         const bench::RunOptions run{selection.tasks, options_.repeats, progressLogger(),
-                                    crashLogger(sets, contenders)};
+                                    crashLogger(sets, contenders, options_.peerTimeLimit),
+                                    options_.peerTimeLimit};
         const std::vector<bench::Measurement> measurements =
             bench::runBenchmark(sets, contenders, run);
         report(sets, contenders, measurements);
@@ -183,10 +195,24 @@ public:
     }
 
 private:
+    int runEngine(const BenchSelection& selection) {
+        BenchOptions o = options_;
+        if (o.bodies.empty()) {
+            o.bodies = {100, 1000};
+        }
+        if (o.steps == 0) {
+            o.steps = 240;
+        }
+        const EngineBenchChoices choices{app_->count("--solvers") > 0,
+                                         app_->count("--warm-starts") > 0,
+                                         app_->count("--seed") > 0};
+        return runEngineBench(o, selection, choices);
+    }
+
     /// Fails before the run, not after it, when an output file's folder does not exist.
     void checkOutputFolders() const {
-        for (const std::string* file : {&options_.resultsFile, &options_.summaryFile,
-                                        &options_.writeProblemsFile}) {
+        for (const std::string* file :
+             {&options_.resultsFile, &options_.summaryFile, &options_.writeProblemsFile}) {
             if (file->empty()) {
                 continue;
             }
@@ -203,14 +229,21 @@ private:
         const auto grouping =
             options_.byDistance ? bench::Grouping::Distances : bench::Grouping::Buckets;
         const auto rows = bench::summarize(sets, contenders, measurements, grouping);
-        bool withPeers = false;
+        std::vector<std::string> peerNames;
         for (const auto& c : contenders) {
-            withPeers = withPeers || c->isPeer();
+            if (c->isPeer()) {
+                peerNames.push_back(c->solverName());
+            }
         }
-        const bench::RunFacts facts{options_.repeats, bench::clockOverheadNs(), withPeers,
-                                    countCrashes(contenders, measurements)};
+        const bench::RunFacts facts{options_.repeats,
+                                    bench::clockOverheadNs(),
+                                    !peerNames.empty(),
+                                    countCrashes(contenders, measurements, false),
+                                    countCrashes(contenders, measurements, true),
+                                    options_.peerTimeLimit,
+                                    peerNames};
         std::cout << describeRun(sets, contenders, options_) << bench::formatTable(rows) << '\n'
-                  << bench::formatFootnotes(sets, facts) << std::flush;
+                  << bench::formatFootnotes(sets, facts) << pluginFailureNotes() << std::flush;
         if (!options_.summaryFile.empty()) {
             bench::writeFileAtomically(options_.summaryFile, bench::summaryCsv(rows));
             spdlog::info("wrote the summary to {}", options_.summaryFile);

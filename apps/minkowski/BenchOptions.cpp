@@ -4,6 +4,7 @@
 #include "BenchOptions.h"
 
 #include "Command.h"
+#include "IntegerOption.h"
 #include "PeerContenders.h"
 
 #include "minkowski/bench/Generator.h"
@@ -11,6 +12,7 @@
 
 #include <algorithm>
 #include <array>
+#include <limits>
 #include <span>
 
 namespace mk::cli {
@@ -108,6 +110,12 @@ std::vector<SolverChoice> parseSolverChoices(const BenchOptions& o) {
         }
     };
     for (const std::string& text : o.solvers) {
+        if (text == "recorded") { // DatasetBench adds the dataset's choices
+            if (o.dataset.empty()) {
+                throw UsageError("--solvers recorded applies to a DATASET.h5 replay");
+            }
+            continue;
+        }
         if (text == "all") {
             for (const SolverEntry* solver : allSolvers()) {
                 addCrossed(*solver);
@@ -140,7 +148,35 @@ std::string joinPeerNames() {
     return text.empty() ? "none in this build" : text;
 }
 
+/// --engine excludes the problem sources; --bodies and --steps need it.
+void checkEngine(const BenchOptions& o) {
+    if (!o.engine) {
+        if (!o.bodies.empty() || o.steps != 0) {
+            throw UsageError("--bodies and --steps apply to --engine");
+        }
+        return;
+    }
+    if (!o.dataset.empty() || o.generated || !o.problemsFile.empty()) {
+        throw UsageError("--engine runs the funnel scene: no DATASET.h5, --generated or --problems");
+    }
+    for (const std::string& peer : o.peers) {
+        if (peer != "all" && peer != "none" && peer != "bullet") {
+            throw UsageError("--engine compares with bullet only (--peers bullet, all or none), "
+                             "not '" + peer + "'");
+        }
+    }
+    if (std::any_of(o.bodies.begin(), o.bodies.end(), [](int n) { return n <= 0; })) {
+        throw UsageError("--bodies needs positive counts");
+    }
+    if (o.steps < 0) {
+        throw UsageError("--steps needs a positive count");
+    }
+}
+
 void checkSources(const BenchOptions& o) {
+    if (o.engine) {
+        return;
+    }
     if (!o.dataset.empty()) {
         if (o.generated || !o.problemsFile.empty()) {
             throw UsageError("give a DATASET.h5, or --generated / --problems, not both");
@@ -151,9 +187,10 @@ void checkSources(const BenchOptions& o) {
             throw UsageError("--peers and --by-distance apply to --generated and --problems, not "
                              "to a DATASET.h5");
         }
-    } else if (o.includePerturbed || o.dynamicPairsOnly || !o.plotPrefix.empty() || o.noPlot) {
-        throw UsageError("--include-perturbed, --dynamic-pairs-only, --plot and --no-plot apply "
-                         "to a DATASET.h5");
+    } else if (o.includePerturbed || o.dynamicPairsOnly || !o.plotPrefix.empty() || o.noPlot ||
+               !o.chunk.empty()) {
+        throw UsageError("--include-perturbed, --dynamic-pairs-only, --plot, --no-plot and --chunk "
+                         "apply to a DATASET.h5");
     } else if (!o.generated && o.problemsFile.empty()) {
         throw UsageError("nothing to benchmark: give a DATASET.h5, --generated and/or --problems "
                          "FILE.csv");
@@ -198,6 +235,12 @@ void addBenchOptions(CLI::App& bench, BenchOptions& o) {
                      "<dataset stem>-fig13)")
         ->type_name("PREFIX");
     bench.add_flag("--no-plot", o.noPlot, "Dataset: no box plots");
+    bench
+        .add_option("--chunk", o.chunk,
+                    "Dataset: replay only the k-th of N disjoint parts of the selected problems "
+                    "(0 <= k < N); the --out files of the N parts, task by task in k order, hold "
+                    "the rows of the whole replay (minkowski.sweep, docs/sweeps.md)")
+        ->type_name("k/N");
     bench.add_flag("--generated", o.generated,
                    "Benchmark generated sets following GJK++ Sec. IV: random ellipsoid pairs and "
                    "random mesh pairs, at a random relative rotation, at every distance of "
@@ -214,17 +257,19 @@ void addBenchOptions(CLI::App& bench, BenchOptions& o) {
         ->delimiter(',')
         ->capture_default_str();
     bench.add_option("--pairs", o.pairs, "Random pairs per set, each placed at every distance")
-        ->check(CLI::PositiveNumber)
+        ->check(integerIn(1, std::numeric_limits<int>::max()))
         ->capture_default_str();
     bench.add_option("--seed", o.seed, "Seed of the generated sets")->capture_default_str();
     bench.add_option("--repeats", o.repeats,
                      "R: timed repetitions of each query; its time is the mean of the fastest 90%")
-        ->check(CLI::PositiveNumber)
+        ->check(integerIn(1, std::numeric_limits<int>::max()))
         ->capture_default_str();
     const std::string solversHelp =
         "Solvers, comma-separated, each NAME or NAME:subalgo=S (GJK sub-distance algorithm of " +
         gjkSolverNames() +
-        "; default johnson), or all (every registered solver with its defaults): " + solverNames();
+        "; default johnson), or all (every registered solver with its defaults), or recorded (a "
+        "DATASET.h5's own choices, every live switch of a viewer recording): " +
+        solverNames();
     bench.add_option("--solvers", o.solvers, solversHelp)->delimiter(',')->capture_default_str();
     const std::string subalgosHelp =
         "Run every GJK solver of --solvers once per sub-algorithm S (replacing the one its "
@@ -255,9 +300,26 @@ void addBenchOptions(CLI::App& bench, BenchOptions& o) {
     bench.add_flag("--by-distance", o.byDistance,
                    "One group per distance of the grid instead of overlapping / close / far");
     bench.add_option("--peers", o.peers,
-                     "Peer libraries run on the same problems, comma-separated, all or none: " +
+                     "Peer libraries run on the same problems, comma-separated, all or none "
+                     "(a name without its '(...)' selects both supports): " +
                          joinPeerNames())
         ->delimiter(',')
+        ->capture_default_str();
+    bench.add_flag("--engine", o.engine,
+                   "Steps per second of the engine on the funnel scene (its objects, or "
+                   "--meshes DIR), at each --bodies count, with the stage breakdown, against "
+                   "Bullet's btDiscreteDynamicsWorld on the same bodies (--peers none: without); "
+                   "--solvers and --warm-starts default to the scene's");
+    bench.add_option("--bodies", o.bodies, "Engine: body counts, comma-separated (default 100,1000)")
+        ->delimiter(',')
+        ->type_name("N,...");
+    bench.add_option("--steps", o.steps, "Engine: steps per run (default 240: 2 s at 120 Hz)")
+        ->type_name("N");
+    bench
+        .add_option("--peer-time-limit", o.peerTimeLimit,
+                    "Seconds a peer may spend on one problem and task (its R repetitions) before "
+                    "its process is killed and the query counted as timed out; 0: no limit")
+        ->check(CLI::Range(0.0, 1e6))
         ->capture_default_str();
     bench.add_flag("-q,--quiet", o.quiet, "No progress messages on stderr");
     bench.footer(
@@ -270,6 +332,7 @@ void addBenchOptions(CLI::App& bench, BenchOptions& o) {
         "  minkowski bench --generated --solvers all --subalgos all   # GJK solvers x johnson, "
         "signed-volume, barycode\n"
         "  minkowski bench funnel.h5 --solvers gjk,gjk-polyak,gjk-nesterov --task boolean\n"
+        "  minkowski bench --engine --bodies 100,1000 --meshes ../shared/meshes/ycb\n"
         "With a DATASET.h5 the task defaults to boolean, --out (default <dataset stem>-replay.csv) "
         "gets one row per problem x solver x warm start, and the box plots are drawn with "
         "/usr/bin/python3 and matplotlib when available.\n"
@@ -278,15 +341,26 @@ void addBenchOptions(CLI::App& bench, BenchOptions& o) {
 }
 
 BenchSelection validate(const BenchOptions& o) {
+    checkEngine(o);
     checkSources(o);
     BenchSelection selection;
     selection.solvers = parseSolverChoices(o);
+    selection.recordedSolvers =
+        std::find(o.solvers.begin(), o.solvers.end(), "recorded") != o.solvers.end();
     selection.warmStarts = parseList<WarmStart>(o.warmStarts, allWarmStarts(), parseWarmStart);
     selection.tasks = parseList<bench::BenchTask>(o.tasks, kAllTasks, bench::parseBenchTask);
+    if (!o.chunk.empty()) {
+        try {
+            selection.chunk = dataset::parseShard(o.chunk);
+        } catch (const dataset::DatasetError&) {
+            throw UsageError("--chunk '" + o.chunk + "': expected k/N with 0 <= k < N, e.g. 0/4");
+        }
+    }
     if (!o.dataset.empty() && !o.taskGiven) {
         selection.tasks = {bench::BenchTask::Boolean}; // GJK++ Fig. 13
     }
-    if (selection.solvers.empty() || selection.warmStarts.empty() || selection.tasks.empty()) {
+    if ((selection.solvers.empty() && !selection.recordedSolvers) ||
+        selection.warmStarts.empty() || selection.tasks.empty()) {
         throw UsageError("--solvers, --warm-starts and --task each need at least one name");
     }
     return selection;

@@ -3,6 +3,7 @@
 /// The options of `minkowski bench`, their registration on CLI11 and their validation.
 
 #include "minkowski/bench/Contender.h"
+#include "minkowski/dataset/Recorder.h"
 #include "minkowski/narrowphase/Collide.h"
 #include "minkowski/narrowphase/Query.h"
 
@@ -31,6 +32,9 @@ struct BenchOptions {
     std::string writeProblemsFile;
     bool byDistance = false;
     std::vector<std::string> peers;
+    /// --peer-time-limit: wall-clock limit of one peer query and its repetitions (unit: second);
+    /// 0 lifts it.
+    double peerTimeLimit = 10.0;
     bool quiet = false;
 
     // Replay of a trajectory dataset (positional DATASET.h5; docs/dataset.md).
@@ -39,7 +43,15 @@ struct BenchOptions {
     bool dynamicPairsOnly = false;
     std::string plotPrefix;    ///< PREFIX.png and PREFIX.svg; empty: <dataset stem>-fig13
     bool noPlot = false;
+    /// --chunk k/N: only the k-th of N disjoint parts of the selected problems (a sweep's unit of
+    /// replay, docs/sweeps.md); empty: all of them.
+    std::string chunk;
     bool taskGiven = false;    ///< --task was on the command line (a dataset defaults to boolean)
+
+    // The engine benchmark (--engine; docs/engine.md, "Benchmark").
+    bool engine = false;
+    std::vector<int> bodies; ///< --bodies; empty: 100 and 1000 with --engine
+    int steps = 0;           ///< --steps; 0: 240 (2 s at 120 Hz) with --engine
 };
 
 /// What to run, after validation.
@@ -47,8 +59,12 @@ struct BenchSelection {
     /// Solver choices in command-line order, with --subalgos crossed in (the GJK solvers once
     /// per sub-algorithm), without duplicates.
     std::vector<SolverChoice> solvers;
+    /// `--solvers recorded`: a dataset replay adds the solver choices its calls were made with.
+    bool recordedSolvers = false;
     std::vector<WarmStart> warmStarts;
     std::vector<bench::BenchTask> tasks;
+    /// --chunk: the part of the selected problems to replay ({0, 1}: all).
+    dataset::Shard chunk;
 };
 
 /// Registers the options on the `bench` sub-command, with their defaults and help.

@@ -5,6 +5,7 @@
 
 #include "Command.h"
 #include "DatasetCli.h"
+#include "PluginOption.h"
 #include "ProgressBar.h"
 #include "minkowski/bench/AtomicFile.h"
 #include "minkowski/bench/ProblemCsv.h"
@@ -14,6 +15,9 @@
 #include "minkowski/dataset/Reader.h"
 #include "minkowski/dataset/ReplayReport.h"
 
+#include <algorithm>
+#include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -66,9 +70,21 @@ void writeResults(const std::string& path, const dataset::Dataset& d,
     }
 }
 
+/// The problems of `chunk` among the selected ones, in order (all of them for the chunk 0/1).
+std::vector<size_t> chunkOf(std::vector<size_t> selected, const dataset::Shard& chunk) {
+    const auto bound = [&](int k) {
+        return static_cast<std::ptrdiff_t>(static_cast<std::uint64_t>(k) * selected.size() /
+                                           static_cast<std::uint64_t>(chunk.count));
+    };
+    return {selected.begin() + bound(chunk.index), selected.begin() + bound(chunk.index + 1)};
+}
+
 std::string describe(const dataset::Dataset& d, size_t selected, const BenchOptions& o) {
     std::string text = "minkowski bench " + o.dataset + ": " + std::to_string(selected) + " of " +
                        std::to_string(d.problems.size()) + " problems";
+    if (!o.chunk.empty()) {
+        text += " (chunk " + o.chunk + " of the selection)";
+    }
     if (d.meta.source == "collision-problem CSV") {
         return text + " (independent problems: previous warm starts fall back to obb)\n";
     }
@@ -118,11 +134,19 @@ int runDatasetBench(const BenchOptions& o, const BenchSelection& selection) {
     const std::string results =
         o.resultsFile.empty() ? stem(o.dataset) + "-replay.csv" : o.resultsFile;
     const dataset::Dataset d = loadProblems(o.dataset);
-    const std::vector<size_t> problems =
-        dataset::selectProblems(d, {o.includePerturbed, o.dynamicPairsOnly});
+    const std::vector<size_t> problems = chunkOf(
+        dataset::selectProblems(d, {o.includePerturbed, o.dynamicPairsOnly}), selection.chunk);
     const std::atomic<bool>& interrupt = dataset::installInterruptHandler();
     dataset::ReplayOptions replay;
-    for (const SolverChoice& choice : selection.solvers) {
+    std::vector<SolverChoice> solvers = selection.solvers;
+    if (selection.recordedSolvers) {
+        for (const SolverChoice& choice : dataset::recordedSolverChoices(d, problems)) {
+            if (std::find(solvers.begin(), solvers.end(), choice) == solvers.end()) {
+                solvers.push_back(choice);
+            }
+        }
+    }
+    for (const SolverChoice& choice : solvers) {
         for (WarmStart warmStart : selection.warmStarts) {
             replay.contenders.push_back({choice, warmStart});
         }
@@ -151,7 +175,8 @@ int runDatasetBench(const BenchOptions& o, const BenchSelection& selection) {
         return dataset::kExitInterrupted;
     }
     std::cout << describe(d, problems.size(), o) << '\n'
-              << dataset::formatReplayTable(rows) << footnotes(runs.front()) << std::flush;
+              << dataset::formatReplayTable(rows) << footnotes(runs.front()) << pluginFailureNotes()
+              << std::flush;
     writeResults(results, d, runs);
     spdlog::info("wrote {} per-problem rows to {}",
                  problems.size() * replay.contenders.size() * runs.size(), results);

@@ -4,6 +4,7 @@
 
 #include "ListCommand.h"
 
+#include "PluginOption.h"
 #include "minkowski/narrowphase/Collide.h"
 #include "minkowski/scenes/Assets.h"
 #include "minkowski/scenes/BuiltinScenes.h"
@@ -96,6 +97,7 @@ public:
                                           "assets")) {
         app_->add_option("what", topics_, "scenes, solvers, warm-starts or assets (default: all)")
             ->check(CLI::IsMember(std::vector<std::string>(kTopics.begin(), kTopics.end())));
+        addPluginOption(*app_);
     }
 
     [[nodiscard]] bool chosen() const override { return app_->parsed(); }

@@ -58,13 +58,21 @@ private:
     std::unique_ptr<peers::Peer> peer_;
 };
 
+/// `name` selects `peer`: its full name ("libccd-gjk (shipped)") or its library and algorithm
+/// ("libccd-gjk": both supports).
+bool selects(std::string_view name, std::string_view peer) {
+    return peer == name || (peer.size() > name.size() && peer.substr(0, name.size()) == name &&
+                            peer[name.size()] == ' ');
+}
+
 /// Throws unless every name is an available peer (or "all"/"none").
 void checkNames(const std::vector<std::string>& names,
                 const std::vector<std::unique_ptr<peers::Peer>>& available) {
     for (const std::string& name : names) {
         const bool known = name == "all" || name == "none" ||
-                           std::any_of(available.begin(), available.end(),
-                                       [&](const auto& peer) { return peer->name() == name; });
+                           std::any_of(available.begin(), available.end(), [&](const auto& peer) {
+                               return selects(name, peer->name());
+                           });
         if (!known) {
             std::string valid;
             for (const auto& peer : available) {
@@ -77,7 +85,7 @@ void checkNames(const std::vector<std::string>& names,
 
 bool selected(const std::vector<std::string>& names, std::string_view peer) {
     return std::any_of(names.begin(), names.end(),
-                       [&](const std::string& name) { return name == "all" || name == peer; });
+                       [&](const std::string& name) { return name == "all" || selects(name, peer); });
 }
 
 } // namespace

@@ -4,8 +4,10 @@
 #include "RecordCommand.h"
 
 #include "DatasetCli.h"
-#include "SceneOptions.h"
+#include "IntegerOption.h"
+#include "PluginOption.h"
 #include "ProgressBar.h"
+#include "SceneOptions.h"
 #include "minkowski/dataset/Interrupt.h"
 #include "minkowski/dataset/Recorder.h"
 #include "minkowski/dataset/Writer.h"
@@ -42,19 +44,26 @@ void addRecordOptions(CLI::App& record, RecordOptions& o) {
                     "default is the GJK++ paper's funnel drop: 1000 trajectories of one pair, 1 s "
                     "each at 120 Hz")
         ->capture_default_str();
-    record.add_option("--trajectories", o.overrides.trajectories, "Trajectories (default: the scene's)");
+    record.add_option("--trajectories", o.overrides.trajectories,
+                      "Trajectories (default: the scene's)");
     record.add_option("--seconds", o.overrides.seconds,
                       "Simulated seconds per trajectory (default: the scene's)");
-    record.add_option("--seed", o.overrides.seed, "Seed of the random placements (default: the scene's)");
-    record.add_option("--solver", o.overrides.solver, "Recording solver, NAME or NAME:subalgo=S (default: the scene's; minkowski list)");
-    record.add_option("--warm-start", o.overrides.warmStart, "Recording warm start (default: the scene's)");
+    record
+        .add_option("--seed", o.overrides.seed,
+                    "Seed of the random placements (default: the scene's)")
+        ->check(seedRange());
+    record.add_option(
+        "--solver", o.overrides.solver,
+        "Recording solver, NAME or NAME:subalgo=S (default: the scene's; minkowski list)");
+    record.add_option("--warm-start", o.overrides.warmStart,
+                      "Recording warm start (default: the scene's)");
     record.add_option("--meshes", o.meshes,
                       "Folder of .obj/.stl files replacing the scene's objects (e.g. "
                       "../shared/meshes/ycb)");
     record
         .add_option("--threads", o.threads,
                     "Trajectories simulated at once; the file is the same for any count")
-        ->check(CLI::PositiveNumber)
+        ->check(integerIn(1, kMaxThreads))
         ->capture_default_str();
     record
         .add_option("--shard", o.shard,
@@ -109,6 +118,7 @@ public:
                                             "(problem, warm-start memory, result) to an HDF5 "
                                             "dataset")) {
         addRecordOptions(*app_, options_);
+        addPluginOption(*app_);
     }
 
     [[nodiscard]] bool chosen() const override { return app_->parsed(); }

@@ -3,6 +3,8 @@
 
 #include "Summary.h"
 
+#include "minkowski/narrowphase/Solver.h"
+
 #include <fmt/format.h>
 
 namespace mk::cli {
@@ -51,6 +53,12 @@ std::string formatSummary(const scenes::SceneDesc& scene, const scenes::RunStats
                 fmt::format("{} ({:.1f} per step) + {} perturbed, {} failed, {} skipped",
                             s.narrowPhaseCalls, per(s.narrowPhaseCalls, s.steps),
                             s.perturbationCalls, s.narrowPhaseFailures, s.narrowPhaseSkipped));
+    if (const SolverEntry& solver = scene.simulation.solver.entry(); solver.guarded) {
+        text += row("solver failures",
+                    fmt::format("{} calls of {} answered by gjk (threw, non-finite result or "
+                                "invalid status; docs/plugins.md)",
+                                solver.failureCount(), solver.name));
+    }
     text +=
         row("narrow-phase time", "mean " + microseconds(s.meanCallSeconds()) + ", p99 " +
                                      microseconds(s.callSecondsQuantile(0.99)) + " (every call)");
@@ -60,6 +68,16 @@ std::string formatSummary(const scenes::SceneDesc& scene, const scenes::RunStats
                 fmt::format("{:.2f} per call", per(s.penetrationIterations, s.narrowPhaseCalls)));
     text += row("PGS iterations", fmt::format("{:.1f} per step, cap reached in {} steps",
                                               per(s.pgsIterations, s.steps), s.pgsUnconverged));
+    text += row(
+        "PGS convergence",
+        fmt::format("{:.1f}% of steps converged; residual median {:.2e}, p90 {:.2e}, max {:.2e}",
+                    100.0 * s.pgsConvergedShare(), s.pgsResidualQuantile(0.5),
+                    s.pgsResidualQuantile(0.9), s.pgsResidualQuantile(1.0)));
+    text +=
+        row("max speeds",
+            fmt::format("|v| {:.3g} m/s, |w| {:.3g} rad/s; last second: {:.3g} m/s, {:.3g} rad/s",
+                        s.maxLinearSpeed, s.maxAngularSpeed, s.settledMaxLinearSpeed,
+                        s.settledMaxAngularSpeed));
     text += row("contacts",
                 fmt::format("{:.1f} per step (max {})", per(s.contacts, s.steps), s.maxContacts));
     text += row("wall time", fmt::format("{:.2f} s", s.wallSeconds));

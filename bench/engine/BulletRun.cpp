@@ -1,84 +1,67 @@
 /// \file BulletRun.cpp
-/// The funnel scene in Bullet's own btDiscreteDynamicsWorld: btConvexHullShape (margin 1 mm)
-/// in each hull's principal frame with our exact mass properties, btBoxShape walls, the same
-/// step, btSequentialImpulseConstraintSolver with 10 iterations, no sleeping.
+/// The bodies of a World in Bullet's own btDiscreteDynamicsWorld: btConvexHullShape (margin
+/// 1 mm) in each body's principal frame with our mass properties, btBoxShape for boxes, the same
+/// step and gravity, btSequentialImpulseConstraintSolver with 10 iterations, no sleeping.
 ///
 /// Bullet combines materials by product, we by sqrt(mu_A mu_B) and max(e_A, e_B); every body
-/// gets sqrt(mu) and sqrt(e) here so that every pair sees the same mu and e in both engines.
+/// gets sqrt(mu) and sqrt(e) here, so that a pair of equal materials (every pair of the funnel
+/// scene) sees the same mu and e in both engines.
 
-#include "Run.h"
-
-#include "minkowski/engine/MassProperties.h"
-
-#include <btBulletDynamicsCommon.h>
+#include "minkowski/bench/EngineRun.h"
 
 #include <Eigen/Eigenvalues>
-
+#include <btBulletDynamicsCommon.h>
 #include <chrono>
 #include <cmath>
 #include <memory>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 namespace mk::bench {
 namespace {
 
-btVector3 bt(const Vec3& v) { return {v.x(), v.y(), v.z()}; }
+btVector3 bt(const Vec3& v) {
+    return {v.x(), v.y(), v.z()};
+}
 btTransform bt(const Pose& p) {
     const Quat& q = p.rotation;
     return btTransform(btQuaternion(q.x(), q.y(), q.z(), q.w()), bt(p.translation));
 }
 
-/// A hull in its principal frame: Bullet's rigid bodies take a diagonal inertia at the origin.
-struct BulletHull {
-    std::unique_ptr<btConvexHullShape> shape;
-    Pose principal;  ///< principal frame in the hull's frame: (V, centre of mass)
-    double mass = 0.0;
-    Vec3 inertia = Vec3::Zero();
-};
-
-BulletHull makeHull(const ConvexMesh& mesh, double density, double margin) {
-    const MassProperties mp = meshMassProperties(mesh, density);
-    const Eigen::SelfAdjointEigenSolver<Mat3> eigen(mp.inertia);
-    Mat3 axes = eigen.eigenvectors();
-    if (axes.determinant() < 0.0) {
-        axes.col(2) = -axes.col(2);
+/// Bullet's shape of `shape`, centred on `centre` (the centre of mass, in the shape's frame) and
+/// turned by `axes` (the principal axes): Bullet's bodies take a diagonal inertia at the origin.
+std::unique_ptr<btCollisionShape> bulletShape(const Shape& shape, const Mat3& axes,
+                                              const Vec3& centre, double margin) {
+    if (shape.type() == ShapeType::Box && shape.coreRadius() == 0.0) {
+        if (!centre.isZero(0.0) || !axes.isIdentity(0.0)) {
+            throw std::invalid_argument("bench --engine: a dynamic box must use its own frame");
+        }
+        auto box = std::make_unique<btBoxShape>(bt(shape.halfExtents()));
+        box->setMargin(margin);
+        return box;
     }
-    BulletHull h;
-    h.shape = std::make_unique<btConvexHullShape>();
-    for (const Vec3& v : mesh.vertices()) {
-        h.shape->addPoint(bt(Vec3(axes.transpose() * (v - mp.centerOfMass))), false);
+    if (shape.type() == ShapeType::ConvexMesh) {
+        auto hull = std::make_unique<btConvexHullShape>();
+        for (const Vec3& v : shape.convexMesh()->vertices()) {
+            hull->addPoint(bt(Vec3(axes.transpose() * (v - centre))), false);
+        }
+        hull->recalcLocalAabb();
+        hull->setMargin(margin);
+        return hull;
     }
-    h.shape->recalcLocalAabb();
-    h.shape->setMargin(margin);
-    h.principal = Pose(Quat(axes), mp.centerOfMass);
-    h.mass = mp.mass;
-    h.inertia = eigen.eigenvalues();
-    return h;
+    throw std::invalid_argument("bench --engine: the Bullet comparison takes boxes and meshes, "
+                                "not a " +
+                                std::string(shapeTypeName(shape.type())));
 }
 
 class BulletScene {
 public:
-    explicit BulletScene(const FunnelScene& scene, const RunOptions& options) {
-        world_.setGravity(btVector3(0, 0, -9.81));
-        world_.getSolverInfo().m_numIterations = options.bulletIterations;
-        const double friction = std::sqrt(scene.friction);
-        const double restitution = std::sqrt(scene.restitution);
-        for (const FunnelWall& w : scene.walls) {
-            auto box = std::make_unique<btBoxShape>(bt(w.halfExtents));
-            box->setMargin(options.bulletMargin);
-            add(box.get(), 0.0, Vec3::Zero(), w.pose, friction, restitution);
-            shapes_.push_back(std::move(box));
-        }
-        for (const HullPtr& mesh : scene.hulls) {
-            hulls_.push_back(makeHull(*mesh, scene.density, options.bulletMargin));
-        }
-        for (const FunnelBody& b : scene.bodies) {
-            const BulletHull& h = hulls_[b.hull];
-            btRigidBody* body = add(h.shape.get(), h.mass, h.inertia, b.pose * h.principal,
-                                    friction, restitution);
-            body->setLinearVelocity(bt(b.linearVelocity));
-            body->setAngularVelocity(bt(b.angularVelocity));
-            body->setActivationState(DISABLE_DEACTIVATION);
+    BulletScene(const World& world, const BulletOptions& options) {
+        world_.setGravity(bt(world.settings().gravity));
+        world_.getSolverInfo().m_numIterations = options.iterations;
+        for (std::size_t i = 0; i < world.bodyCount(); ++i) {
+            add(world.body(static_cast<BodyId>(i)), options.margin);
         }
     }
     ~BulletScene() {
@@ -98,19 +81,46 @@ public:
         }
         return n;
     }
-    [[nodiscard]] int pairs() { return broadphase_.getOverlappingPairCache()->getNumOverlappingPairs(); }
-    [[nodiscard]] const std::vector<std::unique_ptr<btRigidBody>>& bodies() const { return bodies_; }
+    [[nodiscard]] int pairs() {
+        return broadphase_.getOverlappingPairCache()->getNumOverlappingPairs();
+    }
+    /// The dynamic bodies.
+    [[nodiscard]] const std::vector<btRigidBody*>& dynamicBodies() const { return dynamic_; }
 
 private:
-    btRigidBody* add(btCollisionShape* shape, double mass, const Vec3& inertia, const Pose& pose,
-                     double friction, double restitution) {
-        btRigidBody::btRigidBodyConstructionInfo info(mass, nullptr, shape, bt(inertia));
-        info.m_startWorldTransform = bt(pose);
-        info.m_friction = friction;
-        info.m_restitution = restitution;
+    void add(const Body& body, double margin) {
+        Mat3 axes = Mat3::Identity();
+        Vec3 inertia = Vec3::Zero();
+        const double mass = body.isDynamic() ? body.massProperties.mass : 0.0;
+        if (body.isDynamic()) {
+            const Eigen::SelfAdjointEigenSolver<Mat3> eigen(body.massProperties.inertia);
+            axes = eigen.eigenvectors();
+            if (axes.determinant() < 0.0) {
+                axes.col(2) = -axes.col(2);
+            }
+            inertia = eigen.eigenvalues();
+        }
+        const Vec3 centre = body.isDynamic() ? body.massProperties.centerOfMass : Vec3::Zero();
+        if (body.shape.type() == ShapeType::Box && body.isDynamic()) {
+            axes = Mat3::Identity(); // a box's inertia is diagonal in its own frame
+            inertia = body.massProperties.inertia.diagonal();
+        }
+        shapes_.push_back(bulletShape(body.shape, axes, centre, margin));
+        const Pose principal(Quat(axes), centre);
+        btRigidBody::btRigidBodyConstructionInfo info(mass, nullptr, shapes_.back().get(),
+                                                      bt(inertia));
+        info.m_startWorldTransform = bt(body.shapePose() * principal);
+        info.m_friction = std::sqrt(body.material.friction);
+        info.m_restitution = std::sqrt(body.material.restitution);
         bodies_.push_back(std::make_unique<btRigidBody>(info));
-        world_.addRigidBody(bodies_.back().get());
-        return bodies_.back().get();
+        btRigidBody* b = bodies_.back().get();
+        b->setLinearVelocity(bt(body.linearVelocity));
+        b->setAngularVelocity(bt(body.angularVelocity));
+        b->setActivationState(DISABLE_DEACTIVATION);
+        world_.addRigidBody(b);
+        if (body.isDynamic()) {
+            dynamic_.push_back(b);
+        }
     }
 
     btDefaultCollisionConfiguration config_;
@@ -119,35 +129,42 @@ private:
     btSequentialImpulseConstraintSolver solver_;
     btDiscreteDynamicsWorld world_{&dispatcher_, &broadphase_, &solver_, &config_};
     std::vector<std::unique_ptr<btCollisionShape>> shapes_;
-    std::vector<BulletHull> hulls_;
     std::vector<std::unique_ptr<btRigidBody>> bodies_;
+    std::vector<btRigidBody*> dynamic_;
 };
 
 } // namespace
 
-RunResult runBullet(const FunnelScene& scene, const RunOptions& options) {
-    BulletScene bullet(scene, options);
-    RunResult r;
+bool bulletWorldAvailable() {
+    return true;
+}
+
+EngineRunResult runBullet(const World& world, int steps, const BulletOptions& options) {
+    BulletScene bullet(world, options);
+    EngineRunResult r;
     r.engine = "bullet";
-    r.bodies = int(scene.bodies.size());
-    r.steps = options.steps;
-    for (int i = 0; i < options.steps; ++i) {
+    r.steps = steps;
+    const double h = world.settings().timeStep;
+    for (int i = 0; i < steps; ++i) {
         const auto start = std::chrono::steady_clock::now();
         const double cpuStart = threadCpuSeconds();
-        bullet.step(options.timeStep);
-        r.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        bullet.step(h);
+        r.seconds +=
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         r.cpuSeconds += threadCpuSeconds() - cpuStart;
         r.pairs += bullet.pairs();
         r.contacts += bullet.contacts();
     }
-    r.pairs /= options.steps;
-    r.contacts /= options.steps;
-    const auto& bodies = bullet.bodies();
-    for (std::size_t i = scene.walls.size(); i < bodies.size(); ++i) {
-        const btVector3& p = bodies[i]->getWorldTransform().getOrigin();
+    const double n = steps > 0 ? steps : 1;
+    r.pairs /= n;
+    r.contacts /= n;
+    for (const btRigidBody* body : bullet.dynamicBodies()) {
+        const btVector3& p = body->getWorldTransform().getOrigin();
         r.finite = r.finite && std::isfinite(p.z());
-        r.meanHeight += p.z() / double(scene.bodies.size());
+        r.meanHeight += p.z();
     }
+    r.bodies = static_cast<int>(bullet.dynamicBodies().size());
+    r.meanHeight /= r.bodies > 0 ? r.bodies : 1;
     return r;
 }
 

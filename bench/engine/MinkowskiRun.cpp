@@ -1,9 +1,7 @@
 /// \file MinkowskiRun.cpp
-/// The funnel scene in mk::World.
+/// Our engine's side of `minkowski bench --engine`.
 
-#include "Run.h"
-
-#include "minkowski/engine/World.h"
+#include "minkowski/bench/EngineRun.h"
 
 #include <chrono>
 #include <ctime>
@@ -21,53 +19,24 @@ void addStages(StepTimes& sum, const StepTimes& t) {
     sum.total += t.total;
 }
 
-World buildWorld(const FunnelScene& scene, const RunOptions& options) {
-    WorldSettings settings = options.minkowski;
-    settings.timeStep = options.timeStep;
-    World world(settings);
-    const Material material{scene.friction, scene.restitution};
-    for (const FunnelWall& w : scene.walls) {
-        BodyDesc d(Shape::box(w.halfExtents));
-        d.type = BodyType::Static;
-        d.pose = w.pose;
-        d.material = material;
-        world.addBody(d);
-    }
-    std::vector<Shape> shapes;
-    for (const HullPtr& h : scene.hulls) {
-        shapes.push_back(Shape::mesh(h));
-    }
-    for (const FunnelBody& b : scene.bodies) {
-        BodyDesc d(shapes[b.hull]);
-        d.pose = b.pose;
-        d.linearVelocity = b.linearVelocity;
-        d.angularVelocity = b.angularVelocity;
-        d.density = scene.density;
-        d.material = material;
-        world.addBody(d);
-    }
-    return world;
-}
-
 } // namespace
 
 double threadCpuSeconds() {
     timespec t{};
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-    return double(t.tv_sec) + 1e-9 * double(t.tv_nsec);
+    return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
 }
 
-RunResult runMinkowski(const FunnelScene& scene, const RunOptions& options) {
-    World world = buildWorld(scene, options);
-    RunResult r;
+EngineRunResult runMinkowski(World& world, int steps) {
+    EngineRunResult r;
     r.engine = "minkowski";
-    r.bodies = int(scene.bodies.size());
-    r.steps = options.steps;
-    for (int i = 0; i < options.steps; ++i) {
+    r.steps = steps;
+    for (int i = 0; i < steps; ++i) {
         const auto start = std::chrono::steady_clock::now();
         const double cpuStart = threadCpuSeconds();
         world.step();
-        r.seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        r.seconds +=
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         r.cpuSeconds += threadCpuSeconds() - cpuStart;
         const StepStats& s = world.lastStats();
         addStages(r.stages, s.times);
@@ -78,18 +47,22 @@ RunResult runMinkowski(const FunnelScene& scene, const RunOptions& options) {
         r.contacts += s.counts.contacts;
         r.pgsIterations += s.counts.pgsIterations;
     }
-    const double n = options.steps;
+    const double n = steps > 0 ? steps : 1;
     r.pairs /= n;
     r.obbPassed /= n;
     r.narrowPhaseCalls /= n;
     r.perturbationCalls /= n;
     r.contacts /= n;
     r.pgsIterations /= n;
-    for (std::size_t i = scene.walls.size(); i < world.bodyCount(); ++i) {
-        const Vec3& p = world.body(BodyId(i)).pose.translation;
-        r.finite = r.finite && p.allFinite();
-        r.meanHeight += p.z() / double(scene.bodies.size());
+    for (std::size_t i = 0; i < world.bodyCount(); ++i) {
+        const Body& body = world.body(static_cast<BodyId>(i));
+        if (body.isDynamic()) {
+            r.finite = r.finite && body.pose.translation.allFinite();
+            r.meanHeight += body.pose.translation.z();
+            ++r.bodies;
+        }
     }
+    r.meanHeight /= r.bodies > 0 ? r.bodies : 1;
     return r;
 }
 

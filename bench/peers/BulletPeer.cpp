@@ -5,21 +5,30 @@
 ///                      btGjkEpaPenetrationDepthSolver, what Bullet's convex-convex algorithm runs.
 ///
 /// Shapes: Bullet's own primitives where they are exact (btSphereShape, btBoxShape,
-/// btCapsuleShapeZ, btCylinderShapeZ, btConeShapeZ); ellipsoids and meshes use SupportShape below,
-/// whose support mapping is ours (Bullet's btMultiSphereShape ellipsoid is not exact).
+/// btCapsuleShapeZ, btCylinderShapeZ, btConeShapeZ). PeerSupport::Ours: ellipsoids and meshes
+/// use SupportShape below, whose support mapping is ours. PeerSupport::Shipped: meshes are
+/// btConvexHullShape of the hull vertices (its support is a linear scan), margin 0; ellipsoids
+/// and the smooth shapes are refused (Bullet's btMultiSphereShape ellipsoid is not exact).
 ///
 /// Margins: Bullet sphere and capsule *are* margins (a point / a segment swept by a margin equal to
-/// the radius, which cannot be removed); every other shape gets setMargin(0). btGjkEpaSolver2's
-/// Distance runs GJK without margins and does not add them back, and its pair SignedDistance
-/// ignores them too: the adapter subtracts the margins itself and calls Penetration with margins.
-/// btGjkPairDetector handles margins itself. Bullet's tolerances are compile-time constants of
+/// the radius, which cannot be removed), and so is a rounded box's rounding (margin = rounding);
+/// every other shape gets setMargin(0). btGjkEpaSolver2's Distance runs GJK without margins and
+/// does not add them back, and its pair SignedDistance ignores them too: the adapter subtracts
+/// the margins itself and calls Penetration with margins. btGjkPairDetector handles margins
+/// itself. Bullet's tolerances are compile-time constants of
 /// the library (see README.md); nothing is tunable at run time.
 
 #include "PeerCommon.h"
 
+#include "minkowski/narrowphase/ConvexMesh.h"
+
+#include <stdexcept>
+#include <string>
+
 #include <BulletCollision/CollisionShapes/btBoxShape.h>
 #include <BulletCollision/CollisionShapes/btCapsuleShape.h>
 #include <BulletCollision/CollisionShapes/btConeShape.h>
+#include <BulletCollision/CollisionShapes/btConvexHullShape.h>
 #include <BulletCollision/CollisionShapes/btConvexInternalShape.h>
 #include <BulletCollision/CollisionShapes/btCylinderShape.h>
 #include <BulletCollision/CollisionShapes/btSphereShape.h>
@@ -88,14 +97,42 @@ private:
     mutable int hint_ = -1;
 };
 
+/// Bullet's shape for `shape` under PeerSupport::Shipped: a mesh as btConvexHullShape (margin 0:
+/// Bullet's default 0.04 m would inflate it), primitives as makeBulletShape.
+/// \throws std::invalid_argument for shapes Bullet has no exact class for.
+std::unique_ptr<btConvexShape> makeShippedShape(const Shape& shape) {
+    if (const ConvexMesh* mesh = shape.convexMesh()) {
+        auto hull = std::make_unique<btConvexHullShape>();
+        for (const Vec3& v : mesh->vertices()) {
+            hull->addPoint(toBullet(v), false);
+        }
+        hull->recalcLocalAabb();
+        hull->setMargin(0.0);
+        return hull;
+    }
+    switch (shape.type()) {
+    case ShapeType::Sphere:
+    case ShapeType::Box:
+    case ShapeType::Capsule:
+    case ShapeType::Cylinder:
+    case ShapeType::Cone: return nullptr; // makeBulletShape's natives
+    default: throw std::invalid_argument("Bullet has no exact shape of this type");
+    }
+}
+
 /// Bullet's shape for `shape`: its own primitive where exact (margin 0 except for the sphere and
-/// the capsule, whose radius is Bullet's margin), SupportShape for every other shape.
+/// the capsule, whose radius is Bullet's margin, and the rounded box, whose rounding is),
+/// SupportShape for every other shape.
 std::unique_ptr<btConvexShape> makeBulletShape(const Shape& shape) {
     switch (shape.type()) {
     case ShapeType::Sphere: return std::make_unique<btSphereShape>(shape.radius());
     case ShapeType::Box: {
-        auto box = std::make_unique<btBoxShape>(toBullet(shape.halfExtents()));
-        box->setMargin(0.0); // restores the full half extents (Bullet shrinks them by the margin)
+        // Bullet's margin is a rounding: the box of the outer half extents keeps them and shrinks
+        // its core by the margin, so margin = rounding gives the rounded box exactly (0: the box).
+        const double rounding = shape.coreRadius();
+        auto box = std::make_unique<btBoxShape>(
+            toBullet(shape.halfExtents() + Vec3::Constant(rounding)));
+        box->setMargin(rounding);
         return box;
     }
     case ShapeType::Capsule:
@@ -115,17 +152,28 @@ std::unique_ptr<btConvexShape> makeBulletShape(const Shape& shape) {
     }
 }
 
-/// What both Bullet peers share: the shapes of the pair.
+/// What both Bullet peers share: the shapes of the pair and the name.
 class BulletPeerBase : public Peer {
 public:
+    BulletPeerBase(std::string_view base, PeerSupport support)
+        : support_(support), name_(std::string(base) + std::string(suffix(support))) {}
+
+    [[nodiscard]] std::string_view name() const override { return name_; }
     [[nodiscard]] bool supports(Task /*task*/) const override { return true; }
 
     void prepare(const Shape& a, const Shape& b) override {
-        a_ = makeBulletShape(a);
-        b_ = makeBulletShape(b);
+        a_ = makeShape(a);
+        b_ = makeShape(b);
     }
 
 protected:
+    std::unique_ptr<btConvexShape> makeShape(const Shape& s) const {
+        std::unique_ptr<btConvexShape> shipped =
+            support_ == PeerSupport::Shipped ? makeShippedShape(s) : nullptr;
+        return shipped ? std::move(shipped) : makeBulletShape(s);
+    }
+    PeerSupport support_;
+    std::string name_;
     [[nodiscard]] bool prepared() const { return a_ && b_; }
     std::unique_ptr<btConvexShape> a_;
     std::unique_ptr<btConvexShape> b_;
@@ -135,7 +183,7 @@ protected:
 /// then Penetration() with margins when the cores overlap.
 class BulletGjkEpaPeer final : public BulletPeerBase {
 public:
-    [[nodiscard]] std::string_view name() const override { return "bullet-gjk-epa"; }
+    explicit BulletGjkEpaPeer(PeerSupport support) : BulletPeerBase("bullet-gjk-epa", support) {}
 
     PeerResult query(const Pose& poseA, const Pose& poseB, Task task) override {
         if (!prepared()) {
@@ -168,7 +216,8 @@ public:
 /// its distance pass alone cannot tell deep overlap from touching.
 class BulletPairDetectorPeer final : public BulletPeerBase {
 public:
-    [[nodiscard]] std::string_view name() const override { return "bullet-gjk-pair"; }
+    explicit BulletPairDetectorPeer(PeerSupport support)
+        : BulletPeerBase("bullet-gjk-pair", support) {}
 
     PeerResult query(const Pose& poseA, const Pose& poseB, Task task) override {
         if (!prepared()) {
@@ -193,9 +242,11 @@ public:
 
 } // namespace
 
-std::unique_ptr<Peer> makeBulletGjkEpaPeer() { return std::make_unique<BulletGjkEpaPeer>(); }
-std::unique_ptr<Peer> makeBulletPairDetectorPeer() {
-    return std::make_unique<BulletPairDetectorPeer>();
+std::unique_ptr<Peer> makeBulletGjkEpaPeer(PeerSupport support) {
+    return std::make_unique<BulletGjkEpaPeer>(support);
+}
+std::unique_ptr<Peer> makeBulletPairDetectorPeer(PeerSupport support) {
+    return std::make_unique<BulletPairDetectorPeer>(support);
 }
 
 } // namespace mk::peers

@@ -62,8 +62,9 @@ Geometry makeConvex(const ConvexMesh& mesh) {
                                           std::shared_ptr<const std::vector<int>>(faces));
 }
 
-/// FCL's native shape equal to `shape`. \throws std::invalid_argument when FCL has none. FCL's box takes full sides and its capsule, cylinder and
-/// cone full lengths along z, all centred at the origin (cone apex at +lz/2, as ours).
+/// FCL's native shape equal to `shape` (a rounded box: its core, see roundingOf). \throws
+/// std::invalid_argument when FCL has none. FCL's box takes full sides and its capsule, cylinder
+/// and cone full lengths along z, all centred at the origin (cone apex at +lz/2, as ours).
 Geometry makeGeometry(const Shape& shape) {
     switch (shape.type()) {
     case ShapeType::Sphere: return std::make_shared<fcl::Sphered>(shape.radius());
@@ -80,6 +81,13 @@ Geometry makeGeometry(const Shape& shape) {
     }
     throw std::invalid_argument("fcl peers: FCL has no shape for a " +
                                 std::string(shapeTypeName(shape.type())));
+}
+
+/// The rounding of a rounded box (FCL has none: it gets the core box), 0 for any other shape.
+/// A shape grown by a ball of radius r has the signed distance of its core minus r, inside as
+/// outside (its support function is the core's plus r), so the pair's answer is exact.
+double roundingOf(const Shape& shape) {
+    return shape.type() == ShapeType::Box ? shape.coreRadius() : 0.0;
 }
 
 fcl::Transform3d toFcl(const Pose& pose) {
@@ -127,6 +135,7 @@ public:
     void prepare(const Shape& a, const Shape& b) override {
         a_ = makeGeometry(a);
         b_ = makeGeometry(b);
+        rounding_ = roundingOf(a) + roundingOf(b);
     }
 
     PeerResult query(const Pose& poseA, const Pose& poseB, Task task) override {
@@ -136,7 +145,15 @@ public:
         try {
             const fcl::Transform3d tfA = toFcl(poseA);
             const fcl::Transform3d tfB = toFcl(poseB);
-            return task == Task::Boolean ? collide(tfA, tfB) : distance(tfA, tfB, task);
+            if (task == Task::Boolean && rounding_ == 0.0) {
+                return collide(tfA, tfB);
+            }
+            // Rounded boxes: the cores' distance minus the roundings (a boolean query too, as
+            // cores apart by less than the roundings collide).
+            const Task coreTask = task == Task::Boolean ? Task::Distance : task;
+            const double d = coreDistance(tfA, tfB, coreTask) - rounding_;
+            return task == Task::Boolean ? booleanResult(d <= 0.0)
+                                         : signedDistanceResult(task, d);
         } catch (const std::exception&) { // FCL throws FailedAtThisConfiguration
             return failedResult();
         }
@@ -151,7 +168,9 @@ private:
         return booleanResult(result.isCollision());
     }
 
-    PeerResult distance(const fcl::Transform3d& tfA, const fcl::Transform3d& tfB,
+    /// FCL's distance of the two geometries: signed under Task::SignedDistance, else <= 0 for
+    /// any overlap.
+    double coreDistance(const fcl::Transform3d& tfA, const fcl::Transform3d& tfB,
                         Task task) const {
         const bool fallback = task == Task::SignedDistance && fallbackSignedDistance_;
         fcl::DistanceRequestd request;
@@ -163,9 +182,9 @@ private:
         fcl::distance(a_.get(), tfA, b_.get(), tfB, &solver_, request, result);
         // Without signed distance FCL reports -1 for overlapping shapes: <= 0 means overlap.
         if (fallback && result.min_distance <= 0.0) {
-            return signedDistanceResult(task, -penetrationDepth(tfA, tfB));
+            return -penetrationDepth(tfA, tfB);
         }
-        return signedDistanceResult(task, result.min_distance);
+        return result.min_distance;
     }
 
     /// fcl::distance's own signed-distance fallback (one contact, as FCL requests it), reading
@@ -188,6 +207,7 @@ private:
     bool fallbackSignedDistance_;
     Geometry a_;
     Geometry b_;
+    double rounding_ = 0.0; ///< sum of the two boxes' roundings (unit: metre)
 };
 
 } // namespace

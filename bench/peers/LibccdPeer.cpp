@@ -1,17 +1,22 @@
 /// \file LibccdPeer.cpp
-/// libccd 2.x peers: GJK (+ EPA for depth) and MPR. libccd takes support callbacks, so both peers
-/// run on our own support mappings (Shape::support, meshes by the same cube-map-seeded hill climb)
-/// in A's frame, as our MinkowskiDifference: the comparison is between algorithms, not between
-/// shape representations or frame conventions.
+/// libccd 2.x peers: GJK (+ EPA for depth) and MPR. libccd takes support callbacks and ships no
+/// shapes. With PeerSupport::Ours both peers run on our own support mappings (Shape::support,
+/// meshes by the same cube-map-seeded hill climb) in A's frame, as our MinkowskiDifference: the
+/// comparison is between algorithms. With PeerSupport::Shipped they run as a libccd user writes
+/// them (its test suite's ccdSupport, FCL's adapter): each shape's callback in the world frame,
+/// meshes by linear scan over the hull vertices.
 ///
 /// libccd 2.x has no separation-distance query (no ccdGJKDistance): the peers answer Task::Boolean
 /// and Task::SignedDistance, the latter with distance = NaN when the shapes are separated.
 
 #include "PeerCommon.h"
 
+#include "minkowski/narrowphase/ConvexMesh.h"
+
 #include <ccd/ccd.h>
 
 #include <optional>
+#include <string>
 
 namespace mk::peers {
 namespace {
@@ -23,6 +28,7 @@ struct CcdObject {
     Vec3 translation = Vec3::Zero();
     Vec3 localCenter = Vec3::Zero(); ///< interior point, MPR's origin ray start (local frame)
     mutable int hint = -1;           ///< support hint kept across calls (mesh hill climbing)
+    bool linearScan = false;         ///< meshes by linear scan (PeerSupport::Shipped)
 
     void setShape(const Shape& s) {
         shape = s;
@@ -62,7 +68,10 @@ void supportCallback(const void* obj, const ccd_vec3_t* dir, ccd_vec3_t* out) {
     if (localDir.squaredNorm() == 0.0) {
         localDir = Vec3::UnitX(); // Shape::support needs a non-zero direction
     }
-    const Vec3 local = object.shape->support(localDir, object.hint);
+    const ConvexMesh* mesh = object.linearScan ? object.shape->convexMesh() : nullptr;
+    const Vec3 local = mesh != nullptr ? mesh->vertices()[static_cast<size_t>(
+                                             mesh->supportIndexLinear(localDir))]
+                                       : object.shape->support(localDir, object.hint);
     toCcd(object.identity ? local : Vec3(object.rotation * local + object.translation), out);
 }
 
@@ -102,11 +111,14 @@ PeerResult fromPenetrationStatus(int status, double depth) {
 
 class LibccdPeer final : public Peer {
 public:
-    explicit LibccdPeer(CcdAlgorithm algorithm) : algorithm_(algorithm), ccd_(makeCcdSettings()) {}
-
-    [[nodiscard]] std::string_view name() const override {
-        return algorithm_ == CcdAlgorithm::Gjk ? "libccd-gjk" : "libccd-mpr";
+    LibccdPeer(CcdAlgorithm algorithm, PeerSupport support)
+        : algorithm_(algorithm), support_(support), ccd_(makeCcdSettings()),
+          name_(std::string(algorithm == CcdAlgorithm::Gjk ? "libccd-gjk" : "libccd-mpr") +
+                std::string(suffix(support))) {
+        a_.linearScan = b_.linearScan = support == PeerSupport::Shipped;
     }
+
+    [[nodiscard]] std::string_view name() const override { return name_; }
 
     [[nodiscard]] bool supports(Task task) const override { return task != Task::Distance; }
 
@@ -119,9 +131,14 @@ public:
         if (!a_.shape || !b_.shape || !supports(task)) {
             return failedResult();
         }
+        const Mat3 rotationA = poseA.rotation.toRotationMatrix();
+        if (support_ == PeerSupport::Shipped) { // each shape at its world pose
+            a_.setPose(rotationA, poseA.translation, false);
+            b_.setPose(poseB.rotation.toRotationMatrix(), poseB.translation, false);
+            return task == Task::Boolean ? intersect() : penetration();
+        }
         // libccd works in any common frame: A's, as our MinkowskiDifference does, so that only
         // B's support calls pay a rotation (libccd gets the same saving as our solvers)
-        const Mat3 rotationA = poseA.rotation.toRotationMatrix();
         a_.setPose(Mat3::Identity(), Vec3::Zero(), true);
         b_.setPose((poseA.rotation.conjugate() * poseB.rotation).toRotationMatrix(),
                    rotationA.transpose() * (poseB.translation - poseA.translation), false);
@@ -147,14 +164,20 @@ private:
     }
 
     CcdAlgorithm algorithm_;
+    PeerSupport support_;
     ccd_t ccd_;
+    std::string name_;
     CcdObject a_;
     CcdObject b_;
 };
 
 } // namespace
 
-std::unique_ptr<Peer> makeLibccdGjkPeer() { return std::make_unique<LibccdPeer>(CcdAlgorithm::Gjk); }
-std::unique_ptr<Peer> makeLibccdMprPeer() { return std::make_unique<LibccdPeer>(CcdAlgorithm::Mpr); }
+std::unique_ptr<Peer> makeLibccdGjkPeer(PeerSupport support) {
+    return std::make_unique<LibccdPeer>(CcdAlgorithm::Gjk, support);
+}
+std::unique_ptr<Peer> makeLibccdMprPeer(PeerSupport support) {
+    return std::make_unique<LibccdPeer>(CcdAlgorithm::Mpr, support);
+}
 
 } // namespace mk::peers

@@ -28,6 +28,22 @@ struct PeerResult {
     int iterations = -1; ///< the library's iteration count, -1 when it does not expose one
 };
 
+/// Whose support mapping a peer runs on (libccd and Bullet; FCL always runs its own shapes).
+enum class PeerSupport : unsigned char {
+    /// Our Shape::support (meshes: the cube-map-seeded hill climb), evaluated in A's frame as
+    /// our MinkowskiDifference: compares algorithms on equal supports. Name suffix
+    /// " (our support)".
+    Ours,
+    /// The library as users get it: libccd's callbacks in the world frame, one per shape, meshes
+    /// by linear scan over the hull vertices (libccd ships no shapes; this is what its test
+    /// suite and FCL's adapter do); Bullet's btConvexHullShape (linear scan) and its primitives,
+    /// no ellipsoid (prepare() refuses one). Name suffix " (shipped)".
+    Shipped,
+};
+
+/// The name suffix of `support`: " (our support)" or " (shipped)".
+[[nodiscard]] std::string_view suffix(PeerSupport support);
+
 /// One peer library with one algorithm, on one pair of shapes at a time.
 ///
 /// Usage: prepare(a, b) once per shape pair (outside any timing), then query() any number of times
@@ -36,8 +52,8 @@ class Peer {
 public:
     virtual ~Peer();
 
-    /// Stable name printed by the benchmark, e.g. "libccd-gjk", "libccd-mpr", "fcl-gjk",
-    /// "bullet-gjk-epa".
+    /// Stable name printed by the benchmark, e.g. "libccd-gjk (our support)", "libccd-gjk
+    /// (shipped)", "fcl-gjk", "bullet-gjk-epa (shipped)".
     [[nodiscard]] virtual std::string_view name() const = 0;
 
     /// True when query(..., task) answers the task. A supported task may still report

@@ -35,16 +35,16 @@ inline constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 [[nodiscard]] inline PeerResult failedResult() { return {false, false, kNaN, -1}; }
 
 #ifdef MK_HAVE_LIBCCD
-std::unique_ptr<Peer> makeLibccdGjkPeer();
-std::unique_ptr<Peer> makeLibccdMprPeer();
+std::unique_ptr<Peer> makeLibccdGjkPeer(PeerSupport support);
+std::unique_ptr<Peer> makeLibccdMprPeer(PeerSupport support);
 #endif
 #ifdef MK_HAVE_FCL
 std::unique_ptr<Peer> makeFclIndepPeer();
 std::unique_ptr<Peer> makeFclLibccdPeer();
 #endif
 #ifdef MK_HAVE_BULLET
-std::unique_ptr<Peer> makeBulletGjkEpaPeer();
-std::unique_ptr<Peer> makeBulletPairDetectorPeer();
+std::unique_ptr<Peer> makeBulletGjkEpaPeer(PeerSupport support);
+std::unique_ptr<Peer> makeBulletPairDetectorPeer(PeerSupport support);
 #endif
 
 } // namespace mk::peers

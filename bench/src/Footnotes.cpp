@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cstdio>
+#include <string_view>
 
 namespace mk::bench {
 namespace {
@@ -55,6 +56,77 @@ std::string referenceNote(const std::vector<ProblemSet>& sets) {
     return note + ".";
 }
 
+bool anyPeer(const RunFacts& facts, std::string_view part) {
+    for (const std::string& name : facts.peerNames) {
+        if (name.find(part) != std::string::npos) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/// "libccd", "Bullet" or "libccd and Bullet": the libraries among the peers named `kind`.
+std::string librariesOf(const RunFacts& facts, std::string_view kind) {
+    bool ccd = false, bullet = false;
+    for (const std::string& name : facts.peerNames) {
+        if (name.find(kind) != std::string::npos) {
+            ccd = ccd || name.starts_with("libccd");
+            bullet = bullet || name.starts_with("bullet");
+        }
+    }
+    return ccd && bullet ? "libccd and Bullet" : (ccd ? "libccd" : (bullet ? "Bullet" : ""));
+}
+
+/// What each kind of peer row runs on and every asymmetry against our rows, for the libraries
+/// that ran (bench/peers/README.md has the details).
+std::vector<std::string> peerNotes(const RunFacts& facts) {
+    std::vector<std::string> notes;
+    const std::string ours = librariesOf(facts, "(our support)");
+    if (!ours.empty()) {
+        notes.push_back("peers '(our support)': " + ours +
+                        " on our Shape::support (meshes: our cube-map-seeded hill climb) in A's "
+                        "frame, as our solvers: they compare algorithms. They keep their support "
+                        "hint across the R repeats of a query where our solvers start every "
+                        "repeat afresh; the cube-map start ignores the hint, so this gives them "
+                        "nothing.");
+    }
+    const std::string shipped = librariesOf(facts, "(shipped)");
+    if (!shipped.empty()) {
+        std::string note = "peers '(shipped)': the library as users get it:";
+        if (shipped != "Bullet") {
+            note += " libccd's callbacks per shape in the world frame (a rotation per support "
+                    "call of each shape), meshes by linear scan over the hull vertices (libccd "
+                    "ships no shapes; its test suite and FCL's adapter do this)";
+        }
+        if (shipped != "libccd") {
+            note += std::string(shipped == "Bullet" ? "" : ";") +
+                    " Bullet's btConvexHullShape (linear scan, margin set to 0) and primitives, "
+                    "no exact ellipsoid: ellipsoid and smooth-shape problems are skipped for "
+                    "Bullet (shipped)";
+        }
+        notes.push_back(note + ".");
+    }
+    const bool ccd = anyPeer(facts, "libccd");
+    const bool bullet = anyPeer(facts, "bullet");
+    if (ccd || bullet) {
+        notes.push_back(std::string("guesses: our solvers start from their warm start (x0 = OBB "
+                                    "centres with obb)") +
+                        (ccd ? "; libccd GJK from the direction (1,0,0), libccd MPR from the "
+                               "shapes' interior points"
+                             : "") +
+                        (bullet ? "; bullet-gjk-epa from the centre difference, bullet-gjk-pair "
+                                  "from its default axis (0,1,0) (a new detector per query)"
+                                : "") +
+                        ".");
+    }
+    if (bullet) {
+        notes.push_back("Bullet has no boolean query: both Bullet peers answer 'boolean' with a "
+                        "full distance (GJK to convergence; bullet-gjk-pair also runs EPA on "
+                        "overlaps), where our boolean GJK stops at the first separating plane.");
+    }
+    return notes;
+}
+
 } // namespace
 
 std::string formatFootnotes(const std::vector<ProblemSet>& sets, const RunFacts& facts) {
@@ -76,10 +148,19 @@ std::string formatFootnotes(const std::vector<ProblemSet>& sets, const RunFacts&
             printf1("%.0e", kSignTolerance) + " m).",
         referenceNote(sets),
     };
+    for (std::string& note : peerNotes(facts)) {
+        notes.push_back(std::move(note));
+    }
     for (const auto& [contender, count] : facts.crashes) {
         notes.push_back(contender + " crashed (its library aborted) on " + std::to_string(count) +
                         " queries: counted as failures, no time; it runs in child processes, so "
                         "the run went on.");
+    }
+    for (const auto& [contender, count] : facts.timeouts) {
+        notes.push_back(contender + " exceeded the per-query time limit (" +
+                        printf1("%g", facts.timeLimitSeconds) + " s, --peer-time-limit) on " +
+                        std::to_string(count) +
+                        " queries: its process was killed, counted as failures, no time.");
     }
     std::string text;
     for (size_t i = 0; i < notes.size(); ++i) {

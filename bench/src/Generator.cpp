@@ -4,6 +4,7 @@
 #include "minkowski/bench/Generator.h"
 
 #include "minkowski/bench/AtomicFile.h"
+#include "minkowski/bench/Random.h"
 #include "minkowski/narrowphase/ConvexMesh.h"
 
 #include <algorithm>
@@ -11,7 +12,6 @@
 #include <cmath>
 #include <filesystem>
 #include <functional>
-#include <numbers>
 #include <stdexcept>
 
 namespace mk::bench {
@@ -47,8 +47,7 @@ ProblemSet generateSet(std::string name, const ShapePicker& pick, const Generato
 }
 
 ProblemShape randomEllipsoid(std::mt19937_64& rng) {
-    std::normal_distribution<double> semiAxis(0.1, 0.025);
-    const auto draw = [&] { return std::max(0.02, semiAxis(rng)); };
+    const auto draw = [&] { return std::max(0.02, normal(rng, 0.1, 0.025)); };
     const double x = draw();
     const double y = draw();
     const double z = draw();
@@ -79,27 +78,6 @@ std::vector<Vec3> superellipsoidPoints(std::mt19937_64& rng, int count, const Ve
 
 } // namespace
 
-Quat randomRotation(std::mt19937_64& rng) {
-    std::uniform_real_distribution<double> unit(0.0, 1.0);
-    const double u1 = unit(rng);
-    const double u2 = 2.0 * std::numbers::pi * unit(rng);
-    const double u3 = 2.0 * std::numbers::pi * unit(rng);
-    const double s1 = std::sqrt(1.0 - u1);
-    const double s2 = std::sqrt(u1);
-    return Quat(s2 * std::cos(u3), s1 * std::sin(u2), s1 * std::cos(u2), s2 * std::sin(u3))
-        .normalized();
-}
-
-Vec3 randomDirection(std::mt19937_64& rng) {
-    std::normal_distribution<double> gauss(0.0, 1.0);
-    for (;;) {
-        const Vec3 v(gauss(rng), gauss(rng), gauss(rng));
-        if (const double n = v.norm(); n > 1e-6) {
-            return v / n;
-        }
-    }
-}
-
 ProblemSet generateEllipsoidSet(const GeneratorOptions& options) {
     const ShapePicker pick = [](std::mt19937_64& rng) {
         ProblemShape a = randomEllipsoid(rng);
@@ -114,9 +92,8 @@ ProblemSet generateMeshSet(const std::vector<ProblemShape>& meshes, const Genera
         throw std::invalid_argument("generateMeshSet: no meshes to draw pairs from");
     }
     const ShapePicker pick = [&meshes](std::mt19937_64& rng) {
-        std::uniform_int_distribution<size_t> index(0, meshes.size() - 1);
-        const size_t i = index(rng);
-        return std::pair{meshes[i], meshes[index(rng)]};
+        const size_t i = uniformIndex(rng, meshes.size());
+        return std::pair{meshes[i], meshes[uniformIndex(rng, meshes.size())]};
     };
     return generateSet(std::move(name), pick, options);
 }
@@ -147,11 +124,13 @@ std::vector<ProblemShape> loadMeshFolder(const std::string& folder, MeshCache& m
 
 std::vector<ProblemShape> generatedHulls(std::uint64_t seed) {
     std::mt19937_64 rng(seed);
-    std::uniform_real_distribution<double> semiAxis(0.05, 0.25);
     std::vector<ProblemShape> hulls;
     const std::array<int, 4> counts{50, 200, 500, 1000};
     for (size_t i = 0; i < counts.size(); ++i) {
-        const Vec3 axes(semiAxis(rng), semiAxis(rng), semiAxis(rng));
+        const double ax = uniform(rng, 0.05, 0.25); // one by one: argument order is unspecified
+        const double ay = uniform(rng, 0.05, 0.25);
+        const double az = uniform(rng, 0.05, 0.25);
+        const Vec3 axes(ax, ay, az);
         const double exponent = i % 2 == 0 ? 2.0 : 4.0; // ellipsoid, rounded box
         const std::vector<Vec3> points = superellipsoidPoints(rng, counts[i], axes, exponent);
         hulls.push_back({Shape::mesh(ConvexMesh::fromPoints(points)), "",

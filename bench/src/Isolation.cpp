@@ -1,19 +1,27 @@
 /// \file Isolation.cpp
 /// One contender in child processes: the child measures cell after cell and streams fixed-size
 /// records through a pipe (Begin before a query, Done or Skip after it); when it dies, the cell
-/// it had begun is the one that killed it, and a new child resumes after that cell.
+/// it had begun is the one that killed it, and a new child resumes after that cell. A cell that
+/// outlasts the per-cell time limit gets its child killed the same way (libccd's signed distance
+/// took 66-117 s on two coincident spheres). SIGINT and SIGTERM kill and reap the child before the
+/// program ends by the signal; a child whose parent dies is killed by the kernel.
 
 #include "Isolation.h"
 
 #include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <cmath>
+#include <csignal>
 #include <cstring>
 #include <fcntl.h>
 #include <limits>
+#include <optional>
+#include <poll.h>
 #include <set>
 #include <stdexcept>
 #include <string>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -72,9 +80,96 @@ bool readRecord(int fd, WireRecord& record) {
     return true;
 }
 
+/// The running child, for the signal handler (0: none), and the terminating signal received.
+volatile std::sig_atomic_t workerPid = 0;
+volatile std::sig_atomic_t pendingSignal = 0;
+
+void killWorkerOnSignal(int signal) {
+    pendingSignal = signal;
+    if (workerPid > 0) {
+        ::kill(static_cast<pid_t>(workerPid), SIGKILL); // async-signal-safe
+    }
+}
+
+/// While alive, SIGINT and SIGTERM kill the child (the parent's loop then reaps it and calls
+/// endByPendingSignal); the previous handlers come back at destruction.
+class SignalForwarding {
+public:
+    SignalForwarding() {
+        struct sigaction action {};
+        action.sa_handler = killWorkerOnSignal;
+        sigemptyset(&action.sa_mask);
+        action.sa_flags = 0; // no SA_RESTART: poll() returns EINTR
+        install(SIGINT, action, previousInt_);
+        install(SIGTERM, action, previousTerm_);
+    }
+    ~SignalForwarding() { restore(); }
+    SignalForwarding(const SignalForwarding&) = delete;
+    SignalForwarding& operator=(const SignalForwarding&) = delete;
+
+    /// After the child is reaped: ends the program the way the pending signal would have.
+    void endByPendingSignal() {
+        const int signal = pendingSignal;
+        if (signal != 0) {
+            restore();
+            pendingSignal = 0;
+            ::raise(signal);
+        }
+    }
+
+private:
+    /// A signal ignored by the caller (as a background job's SIGINT) stays ignored.
+    static void install(int signal, const struct sigaction& action, struct sigaction& previous) {
+        ::sigaction(signal, nullptr, &previous);
+        if (previous.sa_handler != SIG_IGN) {
+            ::sigaction(signal, &action, nullptr);
+        }
+    }
+    void restore() {
+        workerPid = 0;
+        ::sigaction(SIGINT, &previousInt_, nullptr);
+        ::sigaction(SIGTERM, &previousTerm_, nullptr);
+    }
+    struct sigaction previousInt_ {};
+    struct sigaction previousTerm_ {};
+};
+
+/// Waits until `fd` is readable or `deadline` passes (never without a deadline); false on
+/// timeout. A signal (EINTR) only repeats the wait: its handler has killed the child, whose
+/// closed pipe then reads as the end.
+bool waitReadable(int fd, std::optional<std::chrono::steady_clock::time_point> deadline) {
+    for (;;) {
+        int timeoutMs = -1;
+        if (deadline) {
+            const auto left = *deadline - std::chrono::steady_clock::now();
+            if (left <= std::chrono::steady_clock::duration::zero()) {
+                return false;
+            }
+            timeoutMs = static_cast<int>(
+                std::chrono::ceil<std::chrono::milliseconds>(left).count());
+        }
+        pollfd p{.fd = fd, .events = POLLIN, .revents = 0};
+        const int n = ::poll(&p, 1, timeoutMs);
+        if (n > 0) {
+            return true;
+        }
+        if (n < 0 && errno != EINTR) {
+            return true; // let read() report it
+        }
+    }
+}
+
 /// The child: measures items [first, end) and reports each through `fd`. Never returns.
 [[noreturn]] void childLoop(const std::vector<ProblemSet>& sets, const std::vector<Cell>& cells,
-                            Contender& contender, const RunOptions& options, int first, int fd) {
+                            Contender& contender, const RunOptions& options, int first, int fd,
+                            pid_t parent) {
+    // Terminated by the parent (SIGKILL) on a time-out or a signal; dies with it otherwise.
+    std::signal(SIGINT, SIG_DFL);
+    std::signal(SIGTERM, SIG_DFL);
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (::getppid() != parent) {
+        ::_exit(3); // the parent died before prctl
+    }
     // The libraries' assert messages would repeat once per crash: the parent reports crashes.
     if (const int null = ::open("/dev/null", O_WRONLY); null >= 0) {
         ::dup2(null, STDERR_FILENO);
@@ -125,6 +220,24 @@ bool readRecord(int fd, WireRecord& record) {
     ::_exit(0);
 }
 
+/// The cell `item` on which the child died (signal or time-out): no outcome, time NaN, a failure.
+Measurement lostCell(const std::vector<Cell>& cells, const RunOptions& options, int item,
+                     int index, bool timedOut) {
+    const int tasks = static_cast<int>(options.tasks.size());
+    const Cell cell = cells[static_cast<size_t>(item / tasks)];
+    Measurement lost{.set = cell.set,
+                     .problem = cell.problem,
+                     .contender = index,
+                     .task = options.tasks[static_cast<size_t>(item % tasks)]};
+    lost.outcome = {timedOut ? "timed-out" : "crashed", true, false,
+                    std::numeric_limits<double>::quiet_NaN(), -1};
+    lost.timeNs = std::numeric_limits<double>::quiet_NaN();
+    lost.failed = true;
+    lost.crashed = true;
+    lost.timedOut = timedOut;
+    return lost;
+}
+
 /// The measurement a Done record describes.
 Measurement fromRecord(const WireRecord& r, const std::vector<ProblemSet>& sets, const Cell& cell,
                        int index, BenchTask task) {
@@ -145,25 +258,47 @@ std::vector<Measurement> runIsolated(const std::vector<ProblemSet>& sets,
                                      int index, const RunOptions& options) {
     const int tasks = static_cast<int>(options.tasks.size());
     const int end = static_cast<int>(cells.size()) * tasks;
+    const auto limit = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+        std::chrono::duration<double>(options.isolatedQueryLimitSeconds));
+    SignalForwarding forwarding;
     std::vector<Measurement> measurements;
     for (int first = 0; first < end;) {
         int fds[2];
         if (::pipe(fds) != 0) {
             throw std::runtime_error("cannot create a pipe: " + std::string(std::strerror(errno)));
         }
+        const pid_t parent = ::getpid();
         const pid_t pid = ::fork();
         if (pid < 0) {
             throw std::runtime_error("cannot fork: " + std::string(std::strerror(errno)));
         }
         if (pid == 0) {
             ::close(fds[0]);
-            childLoop(sets, cells, contender, options, first, fds[1]);
+            childLoop(sets, cells, contender, options, first, fds[1], parent);
+        }
+        workerPid = pid;
+        if (pendingSignal != 0) {
+            ::kill(pid, SIGKILL); // the signal came before workerPid was set
         }
         ::close(fds[1]);
         int open = -1; // the item begun and not finished
+        bool timedOut = false;
+        std::optional<std::chrono::steady_clock::time_point> deadline;
         WireRecord record;
-        while (readRecord(fds[0], record)) {
+        for (;;) {
+            if (!waitReadable(fds[0], deadline)) {
+                timedOut = true;
+                ::kill(pid, SIGKILL);
+                break;
+            }
+            if (!readRecord(fds[0], record)) {
+                break;
+            }
             open = record.kind == WireRecord::Begin ? record.item : -1;
+            deadline.reset();
+            if (open >= 0 && limit > std::chrono::steady_clock::duration::zero()) {
+                deadline = std::chrono::steady_clock::now() + limit;
+            }
             if (record.kind == WireRecord::Done) {
                 const BenchTask task = options.tasks[static_cast<size_t>(record.item % tasks)];
                 measurements.push_back(fromRecord(
@@ -174,25 +309,18 @@ std::vector<Measurement> runIsolated(const std::vector<ProblemSet>& sets,
         int status = 0;
         while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
         }
-        if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+        workerPid = 0;
+        forwarding.endByPendingSignal();
+        if (!timedOut && WIFEXITED(status) && WEXITSTATUS(status) == 0) {
             break;
         }
-        const int signal = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
+        const int signal = timedOut ? 0 : (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
         if (open < 0) {
             throw std::runtime_error(contender.solverName() + ": its process died outside a query");
         }
-        const Cell cell = cells[static_cast<size_t>(open / tasks)];
-        Measurement crash{.set = cell.set,
-                          .problem = cell.problem,
-                          .contender = index,
-                          .task = options.tasks[static_cast<size_t>(open % tasks)]};
-        crash.outcome = {"crashed", true, false, std::numeric_limits<double>::quiet_NaN(), -1};
-        crash.timeNs = std::numeric_limits<double>::quiet_NaN();
-        crash.failed = true;
-        crash.crashed = true;
-        measurements.push_back(crash);
+        measurements.push_back(lostCell(cells, options, open, index, timedOut));
         if (options.crashed) {
-            options.crashed(crash, signal);
+            options.crashed(measurements.back(), signal);
         }
         first = open + 1;
     }

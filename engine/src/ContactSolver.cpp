@@ -16,15 +16,18 @@ Mat3 skew(const Vec3& r) {
 }
 
 /// Velocity of b relative to a at the contact, in the contact frame, bias included.
-[[gnu::always_inline]] inline Vec3 contactVelocity(const SolverBody& a, const SolverBody& b, const SolverContact& c) {
+[[gnu::always_inline]] inline Vec3 contactVelocity(const SolverBody& a, const SolverBody& b,
+                                                   const SolverContact& c) {
     Vec3 v = c.frame.transpose() * (b.linearVelocity - a.linearVelocity) +
-             c.angularB.transpose() * b.angularVelocity - c.angularA.transpose() * a.angularVelocity;
+             c.angularB.transpose() * b.angularVelocity -
+             c.angularA.transpose() * a.angularVelocity;
     v.z() += c.bias;
     return v;
 }
 
 /// Adds the contact-frame impulse `df` to b and its opposite to a.
-[[gnu::always_inline]] inline void applyImpulse(SolverBody& a, SolverBody& b, const SolverContact& c, const Vec3& df) {
+[[gnu::always_inline]] inline void applyImpulse(SolverBody& a, SolverBody& b,
+                                                const SolverContact& c, const Vec3& df) {
     const Vec3 p = c.frame * df;
     a.linearVelocity -= a.inverseMass * p;
     a.angularVelocity -= c.responseA * df;
@@ -43,7 +46,7 @@ double dualConeDistance(const Vec3& v, double s, double mu) {
     if (along <= 0.0) {
         return v.norm();
     }
-    const double radial = s - along;           // |t - along * t/|t||
+    const double radial = s - along; // |t - along * t/|t||
     const double axial = v.z() - along * mu;
     return std::sqrt(radial * radial + axial * axial);
 }
@@ -68,7 +71,50 @@ void accumulateResiduals(const Vec3& f, const Vec3& v, double mu, SweepResiduals
     r.dualFeasibility = std::max(r.dualFeasibility, dualConeDistance(corrected, tangential, mu));
 }
 
-/// One projected Gauss-Seidel update of contact c (pinocchio's PGSConeProjectAndUpdate).
+/// Change of the kinetic energy when the tangent impulse changes by `d` at a contact whose
+/// tangential velocity is `v` (before the change): v.d + d.G_tt d / 2.
+double tangentEnergyChange(const SolverContact& c, const Vec3& v, double dx, double dy) {
+    const Mat3& g = c.delassus;
+    return v.x() * dx + v.y() * dy +
+           0.5 * (g(0, 0) * dx * dx + 2.0 * g(0, 1) * dx * dy + g(1, 1) * dy * dy);
+}
+
+/// Scales (x, y) back onto the disk of `radius`.
+void clampToDisk(double& x, double& y, double radius) {
+    const double ft = std::sqrt(x * x + y * y);
+    if (ft > radius) {
+        const double scale = ft > 0.0 ? radius / ft : 0.0;
+        x *= scale;
+        y *= scale;
+    }
+}
+
+/// Friction step of contact c from impulse `old` and velocity `v` (normal already updated).
+/// The block step f_t - w G_tt^-1 v_t, scaled onto the Coulomb disk, is the exact minimiser of
+/// the kinetic energy on the tangent plane when it lands inside the disk; when the scaling makes
+/// it gain energy (it is not the projection in G_tt's metric), the projected gradient step
+/// f_t - v_t / lambda_max(G_tt) is taken instead, which never gains energy (descent lemma of
+/// projected gradient with step 1/L). A scalar step 1/min(G_00, G_11), as pinocchio's, diverges
+/// when lambda_max(G_tt) > 2 min(G_00, G_11) (thin bodies, off-centre contacts): each sweep
+/// then flips and amplifies the slip within the friction disk and pumps energy into the bodies.
+void updateFriction(const SolverContact& c, const Vec3& v, double w, const Vec3& old, Vec3& f) {
+    const double radius = c.friction * f.z();
+    const double ix = c.tangentInverse[0] * v.x() + c.tangentInverse[1] * v.y();
+    const double iy = c.tangentInverse[1] * v.x() + c.tangentInverse[2] * v.y();
+    double x = old.x() - w * ix;
+    double y = old.y() - w * iy;
+    clampToDisk(x, y, radius);
+    if (tangentEnergyChange(c, v, x - old.x(), y - old.y()) > 0.0) {
+        x = old.x() - c.tangentGradientStep * v.x();
+        y = old.y() - c.tangentGradientStep * v.y();
+        clampToDisk(x, y, radius);
+    }
+    f.x() = x;
+    f.y() = y;
+}
+
+/// One projected Gauss-Seidel update of contact c (pinocchio's PGSConeProjectAndUpdate, with
+/// the friction step of updateFriction).
 void updateContact(SolverBody& a, SolverBody& b, SolverContact& c, double w, SweepResiduals& r) {
     Vec3 v = contactVelocity(a, b, c);
     const Mat3& g = c.delassus;
@@ -77,16 +123,7 @@ void updateContact(SolverBody& a, SolverBody& b, SolverContact& c, double w, Swe
     Vec3 f = old;
     f.z() = std::max(0.0, old.z() - w / g(2, 2) * v.z());
     v += g.col(2) * (f.z() - old.z());
-    const double tangentStep = w / std::min(g(0, 0), g(1, 1));
-    f.x() -= tangentStep * v.x();
-    f.y() -= tangentStep * v.y();
-    const double ft = std::sqrt(f.x() * f.x() + f.y() * f.y());
-    const double radius = c.friction * f.z();
-    if (ft > radius) { // scale back onto the Coulomb disk
-        const double scale = ft > 0.0 ? radius / ft : 0.0;
-        f.x() *= scale;
-        f.y() *= scale;
-    }
+    updateFriction(c, v, w, old, f);
     const Vec3 df = f - old;
     applyImpulse(a, b, c, df);
     c.impulse = f;
@@ -114,6 +151,13 @@ void setupContact(const SolverBody& a, const SolverBody& b, SolverContact& c) {
     c.responseB = b.inverseInertia * c.angularB;
     c.delassus = (a.inverseMass + b.inverseMass) * Mat3::Identity() +
                  c.angularA.transpose() * c.responseA + c.angularB.transpose() * c.responseB;
+    const Mat3& g = c.delassus;
+    const double g01 = 0.5 * (g(0, 1) + g(1, 0));
+    const double det = g(0, 0) * g(1, 1) - g01 * g01;
+    c.tangentInverse = {g(1, 1) / det, -g01 / det, g(0, 0) / det};
+    const double mean = 0.5 * (g(0, 0) + g(1, 1));
+    const double half = 0.5 * (g(0, 0) - g(1, 1));
+    c.tangentGradientStep = 1.0 / (mean + std::sqrt(half * half + g01 * g01));
 }
 
 double normalBias(double distance, double approach, double restitution, double h,
@@ -150,8 +194,8 @@ PgsResult solveContacts(std::span<SolverBody> bodies, std::span<SolverContact> c
         result.dualFeasibility = r.dualFeasibility;
         const double scale = std::max(r.maxImpulse, previousMax);
         result.relativeChange = scale > 0.0 ? r.maxChange / scale : 0.0;
-        const bool absolute = r.complementarity <= settings.tolerance &&
-                              r.dualFeasibility <= settings.tolerance;
+        const bool absolute =
+            r.complementarity <= settings.tolerance && r.dualFeasibility <= settings.tolerance;
         const bool relative = r.maxChange <= settings.relativeTolerance * scale;
         if (absolute || relative) {
             result.converged = true;

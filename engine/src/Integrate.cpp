@@ -19,8 +19,12 @@ Mat3 skew(const Vec3& r) {
 
 /// Implicit gyroscopic step (Catto, "Numerical Methods", GDC 2015): in the body frame, one
 /// Newton step on f(w) = I (w - w0) + h w x I w = 0 from w0, i.e.
-/// w = w0 - J^-1 f(w0) with J = I + h ([w0]x I - [I w0]x). Unconditionally stable, unlike
-/// the explicit torque -w x I w which gains energy.
+/// w = w0 - J^-1 f(w0) with J = I + h ([w0]x I - [I w0]x).
+/// Departure: the exact root never gains energy (w.I w = w.I w0 <= |w|_I |w0|_I), but one Newton
+/// step can when the inertia is anisotropic (a 0.30 x 0.06 x 0.01 m plate spinning at 44 rad/s
+/// about a generic axis: +0.24% in 120 steps; far more for inertias that violate the triangle
+/// inequality). The step is therefore scaled back to the kinetic energy w0.I w0 / 2 whenever it
+/// exceeds it; it keeps the Newton direction.
 Vec3 gyroscopicStep(const Body& body, const Vec3& angularVelocity, double h) {
     const Mat3 r = body.pose.rotation.toRotationMatrix();
     const Mat3& inertia = body.massProperties.inertia;
@@ -28,7 +32,13 @@ Vec3 gyroscopicStep(const Body& body, const Vec3& angularVelocity, double h) {
     const Vec3 iw = inertia * w0;
     const Vec3 f = h * w0.cross(iw);
     const Mat3 jacobian = inertia + h * (skew(w0) * inertia - skew(iw));
-    return r * (w0 - jacobian.inverse() * f);
+    Vec3 w = w0 - jacobian.inverse() * f;
+    const double before = w0.dot(iw);
+    const double after = w.dot(inertia * w);
+    if (after > before) {
+        w *= std::sqrt(before / after);
+    }
+    return r * w;
 }
 
 /// q + h/2 (0, w) q, renormalised.
@@ -162,6 +172,22 @@ void World::Impl::reportBlowUp() {
     throw SimulationError(message, stepIndex, std::move(involved));
 }
 
+/// The energy monitor of a committed body (StepMotion).
+void World::Impl::accumulateMotion(const Body& b, BodyId id) {
+    StepMotion& m = stats.motion;
+    const double mass = b.massProperties.mass;
+    const Vec3 w = b.pose.rotation.inverse() * b.angularVelocity;
+    m.kineticEnergy +=
+        0.5 * (mass * b.linearVelocity.squaredNorm() + w.dot(b.massProperties.inertia * w));
+    m.potentialEnergy -= mass * settings.gravity.dot(b.pose.translation);
+    m.maxLinearSpeed = std::max(m.maxLinearSpeed, b.linearVelocity.norm());
+    const double spin = b.angularVelocity.norm();
+    if (spin > m.maxAngularSpeed || m.fastestSpinner < 0) {
+        m.maxAngularSpeed = spin;
+        m.fastestSpinner = static_cast<std::int64_t>(id);
+    }
+}
+
 void World::Impl::commit() {
     for (std::size_t i = 0; i < bodies.size(); ++i) {
         Body& b = bodies[i];
@@ -171,6 +197,9 @@ void World::Impl::commit() {
         b.pose = nextPoses[i];
         b.linearVelocity = solverBodies[i].linearVelocity;
         b.angularVelocity = solverBodies[i].angularVelocity;
+        if (b.isDynamic()) {
+            accumulateMotion(b, static_cast<BodyId>(i));
+        }
     }
     for (std::size_t i = 0; i < contactRefs.size(); ++i) {
         const SolverContact& c = solverContacts[i];

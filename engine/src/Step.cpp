@@ -43,7 +43,8 @@ void World::Impl::updateBroadphase() {
         BodyFrame& f = frames[i];
         f.shapePose = b.shapePose();
         f.obb = b.shape.localObb().transformed(f.shapePose);
-        broadphase.update(static_cast<BodyId>(i), obbBounds(f.obb));
+        f.reach = settings.contact.ccd ? speculativeReach(b, f.radius, settings.timeStep) : 0.0;
+        broadphase.update(static_cast<BodyId>(i), grown(obbBounds(f.obb), f.reach));
     }
     broadphase.pairs(keys);
     mergePairs();
@@ -89,7 +90,8 @@ void World::Impl::filterPairs() {
     const double margin = settings.contact.margin;
     for (const PairSlot& s : index) {
         PairState& p = pool[s.slot];
-        p.passed = obbOverlap(frames[p.key.a].obb, frames[p.key.b].obb, margin);
+        p.passed = obbOverlap(frames[p.key.a].obb, frames[p.key.b].obb,
+                              margin + frames[p.key.a].reach + frames[p.key.b].reach);
         if (p.passed) {
             narrowList.push_back(s.slot);
         }
@@ -129,7 +131,7 @@ void World::Impl::updateManifolds() {
         const QueryResult& r = p.result;
         if (!usable(r)) {
             ++stats.counts.narrowPhaseFailures;
-        } else if (r.distance < cs.margin) {
+        } else if (r.distance < cs.margin + frames[p.key.a].reach + frames[p.key.b].reach) {
             ContactPoint c;
             c.worldA = r.witnessA;
             c.worldB = r.witnessB;

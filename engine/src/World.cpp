@@ -193,7 +193,13 @@ void World::setPgsSettings(const PgsSettings& pgs) {
 
 void World::setNarrowPhaseHook(NarrowPhaseHook hook) { impl_->hook = std::move(hook); }
 
-void World::step() { impl_->step(); }
+void World::step() {
+    impl_->escapes.before(impl_->bodies);
+    impl_->step();
+    impl_->escapes.after(impl_->bodies, impl_->stepIndex - 1, time(), impl_->settings.escape);
+}
+
+const std::vector<EscapeEvent>& World::escapes() const { return impl_->escapes.events(); }
 
 const StepStats& World::lastStats() const { return impl_->stats; }
 

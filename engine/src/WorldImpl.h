@@ -3,6 +3,7 @@
 /// The world's private state and its pipeline stages (one .cpp per group of stages).
 /// Every vector keeps its capacity between steps: after warm-up a step does not allocate.
 
+#include "EscapeMonitor.h"
 #include "minkowski/engine/Broadphase.h"
 #include "minkowski/engine/ContactSolver.h"
 #include "minkowski/engine/World.h"
@@ -20,6 +21,7 @@ struct BodyFrame {
     Obb obb{};          ///< the shape's OBB in the world
     double radius = 0;  ///< bounding-sphere radius (unit: metre)
     bool sphere = false; ///< a sphere's manifold is one point: never perturbed
+    double reach = 0;   ///< ContactSettings::ccd: how far the body may move this step (metre)
 };
 
 /// What the contact cache remembers of a pair's last real query (shape frames).
@@ -97,6 +99,7 @@ struct World::Impl {
     std::vector<Pose> nextPoses;
     std::vector<BodyId> badBodies;
     double perturbationSeconds = 0.0; ///< time of this step's perturbation calls (unit: second)
+    EscapeMonitor escapes;            ///< checked around step() by World::step()
 
     const Body& checkedBody(BodyId id) const;
 
@@ -116,10 +119,17 @@ struct World::Impl {
     void solve();
     void integratePositions();
     void commit();
+    void accumulateMotion(const Body& b, BodyId id);
     [[noreturn]] void reportBlowUp();
 };
 
 /// Body bounds for the broadphase: the world AABB of the world OBB (unit: metre).
 Aabb obbBounds(const Obb& box);
+
+/// ContactSettings::ccd (Ccd.cpp): the distance `body` may travel in one step of `h` seconds
+/// (unit: metre); 0 for static and kinematic bodies.
+double speculativeReach(const Body& body, double radius, double h);
+/// `bounds` grown by `reach` on every side.
+Aabb grown(const Aabb& bounds, double reach);
 
 } // namespace mk

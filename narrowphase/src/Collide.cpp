@@ -131,8 +131,8 @@ Status epaStatus(const EpaOutput& e, bool inflated, double depth, const Context&
 /// EPA (Epa.h) on the cores from GJK's terminal simplex, then the radii: the support function of
 /// a core inflated by a ball of radius r is h(n) + r, so the penetration depth of the shapes is
 /// the cores' depth + radiusSum along the same normal, and the witnesses move by the radii.
-/// Departure from the brief (EPA on the full shapes): this is exact where EPA on a smooth full
-/// shape converges only linearly (coincident spheres, crossing capsules: flat core differences,
+/// Departure from EPA on the full shapes: this is exact where EPA on a smooth full shape
+/// converges only linearly (coincident spheres, crossing capsules: flat core differences,
 /// which EPA answers exactly with depth 0 and a normal of their plane).
 LocalResult fromEpa(MinkowskiDifference& diff, const GjkOutput& g, const Context& c) {
     EpaSettings settings;

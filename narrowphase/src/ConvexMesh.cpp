@@ -420,9 +420,8 @@ int ConvexMesh::climb(const Vec3& dir, int current) const {
 /// 3300 vertices), with 16 cells per face side, it then takes 1.4 steps per call (1 is the
 /// minimum: the final vertex's neighbours are all checked), against 8.3 from the previous call's
 /// answer or the best of 14 axis and diagonal extremes (GJK's directions turn by large angles
-/// between iterations). Measured on YCB overlapping pairs, boolean GJK: 1110 -> 500 ns per query;
-/// starting from the better of the hint and the map's vertex (two more dot products) was 5-10%
-/// slower; 32 cells per side instead of 16 (24 KiB per mesh) gained another 3-10%.
+/// between iterations). Starting from the better of the hint and the map's vertex costs two more
+/// dot products and was slower on the YCB pairs (docs/solvers-optimization.md).
 Vec3 ConvexMesh::support(const Vec3& dir, int& hint) const {
     const int n = static_cast<int>(vertices_.size());
     if (n < kLinearScanBelow) {

@@ -7,6 +7,8 @@
 #include "minkowski/narrowphase/ConvexMesh.h"
 #include "minkowski/narrowphase/Shape.h"
 
+#include <Eigen/Eigenvalues>
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -162,6 +164,15 @@ Vec2 truncatedCg(const TangentModel& m, double radius, const RtrSettings& s, int
     Vec2 r = m.gradient;
     Vec2 d = -r;
     const double r0 = r.norm();
+    if (!(r0 > 0.0)) {
+        // A critical point that is not a minimum (the loop tests (13) first): CG has no direction
+        // (d = 0 gave 0/0 and a NaN step forever), so leave along the eigenvector of the most
+        // negative curvature, to the boundary. Two coincident ellipsoids started on their long
+        // axis sat at the maximum (-0.6 against -0.2) until max-iterations.
+        ++iterations;
+        const Eigen::SelfAdjointEigenSolver<Mat2> eigen(m.hessian);
+        return radius * eigen.eigenvectors().col(0);
+    }
     const double stop = r0 * std::min(std::pow(r0, s.tcgTheta), s.tcgKappa);
     for (int j = 0; j < 3; ++j) {
         ++iterations;

@@ -2,9 +2,8 @@
 /// The process-wide solver registry, schema checks, and the solver-choice syntax
 /// `name[:key=value]...`.
 
-#include "minkowski/narrowphase/Solver.h"
-
 #include "BuiltinSolvers.h"
+#include "minkowski/narrowphase/Solver.h"
 
 #include <charconv>
 #include <cmath>
@@ -31,12 +30,41 @@ struct Registry {
 
     const SolverEntry& add(SolverEntry entry, std::string origin, bool guarded) {
         const std::lock_guard lock(mutex);
+        refuseTaken(entry.name);
+        return addLocked(std::move(entry), std::move(origin), guarded);
+    }
+
+    /// Registers every entry or, when one name is taken or repeated, none.
+    std::vector<const SolverEntry*> addAll(std::vector<SolverEntry> batch,
+                                           const std::string& origin) {
+        const std::lock_guard lock(mutex);
+        for (std::size_t i = 0; i < batch.size(); ++i) {
+            refuseTaken(batch[i].name);
+            for (std::size_t j = 0; j < i; ++j) {
+                if (batch[j].name == batch[i].name) {
+                    throw SolverRegistrationError("solver '" + batch[i].name +
+                                                  "' is declared twice");
+                }
+            }
+        }
+        std::vector<const SolverEntry*> added;
+        for (SolverEntry& e : batch) {
+            added.push_back(&addLocked(std::move(e), origin, true));
+        }
+        return added;
+    }
+
+private:
+    void refuseTaken(const std::string& name) const {
         for (const SolverEntry* e : view) {
-            if (e->name == entry.name) {
-                throw SolverRegistrationError("solver '" + entry.name + "' is already registered (" +
+            if (e->name == name) {
+                throw SolverRegistrationError("solver '" + name + "' is already registered (" +
                                               e->origin + ")");
             }
         }
+    }
+
+    const SolverEntry& addLocked(SolverEntry entry, std::string origin, bool guarded) {
         entry.origin = std::move(origin);
         entry.guarded = guarded;
         entry.index = view.size();
@@ -134,12 +162,12 @@ std::string solverList() {
 std::string valuesText(const SolverOption& o) {
     std::string out;
     if (o.values.empty()) {
-            char buf[64];
-            auto r = std::to_chars(buf, buf + sizeof buf, o.minimum);
-            out.append(buf, r.ptr);
-            out += "..";
-            r = std::to_chars(buf, buf + sizeof buf, o.maximum);
-            out.append(buf, r.ptr);
+        char buf[64];
+        auto r = std::to_chars(buf, buf + sizeof buf, o.minimum);
+        out.append(buf, r.ptr);
+        out += "..";
+        r = std::to_chars(buf, buf + sizeof buf, o.maximum);
+        out.append(buf, r.ptr);
     }
     for (std::size_t v = 0; v < o.values.size(); ++v) {
         out += (v ? "|" : "") + o.values[v];
@@ -174,7 +202,8 @@ double parseOptionValue(const SolverEntry& e, const SolverOption& o, std::string
     double value = 0.0;
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
     if (ec != std::errc{} || end != text.data() + text.size() || !std::isfinite(value)) {
-        throw UnknownNameError("value '" + std::string(text) + "' of " + where + " is not a number");
+        throw UnknownNameError("value '" + std::string(text) + "' of " + where +
+                               " is not a number");
     }
     return value;
 }
@@ -222,7 +251,17 @@ const SolverEntry& registerSolver(SolverEntry entry, std::string origin) {
     return registry().add(std::move(entry), std::move(origin), true);
 }
 
-std::span<const SolverEntry* const> allSolvers() { return registry().view; }
+std::vector<const SolverEntry*> registerSolvers(std::vector<SolverEntry> entries,
+                                                const std::string& origin) {
+    for (const SolverEntry& e : entries) {
+        checkSchema(e);
+    }
+    return registry().addAll(std::move(entries), origin);
+}
+
+std::span<const SolverEntry* const> allSolvers() {
+    return registry().view;
+}
 std::span<const SolverEntry* const> builtinSolvers() {
     return std::span(registry().view).first(registry().builtins);
 }
@@ -237,13 +276,27 @@ const SolverEntry* findSolver(std::string_view name) {
 }
 
 namespace builtins {
-const SolverEntry& gjk() { return *registry().view[0]; }
-const SolverEntry& gjkPolyak() { return *registry().view[1]; }
-const SolverEntry& gjkNesterov() { return *registry().view[2]; }
-const SolverEntry& gjkNesterovNormalized() { return *registry().view[3]; }
-const SolverEntry& mpr() { return *registry().view[4]; }
-const SolverEntry& sdfEllipsoid() { return *registry().view[5]; }
-const SolverEntry& rtr() { return *registry().view[6]; }
+const SolverEntry& gjk() {
+    return *registry().view[0];
+}
+const SolverEntry& gjkPolyak() {
+    return *registry().view[1];
+}
+const SolverEntry& gjkNesterov() {
+    return *registry().view[2];
+}
+const SolverEntry& gjkNesterovNormalized() {
+    return *registry().view[3];
+}
+const SolverEntry& mpr() {
+    return *registry().view[4];
+}
+const SolverEntry& sdfEllipsoid() {
+    return *registry().view[5];
+}
+const SolverEntry& rtr() {
+    return *registry().view[6];
+}
 } // namespace builtins
 
 int optionIndex(const SolverEntry& entry, std::string_view key) {

@@ -3,28 +3,23 @@
 
 #include "minkowski/scenes/SceneDesc.h"
 
+#include "SettingsFields.h"
+
 #include <algorithm>
 #include <cmath>
 
 namespace mk::scenes {
-namespace {
+namespace detail {
 
-bool sameContact(const ContactSettings& a, const ContactSettings& b) {
-    return a.margin == b.margin && a.restOffset == b.restOffset &&
-           a.breakingThreshold == b.breakingThreshold &&
-           a.relativeBreakingThreshold == b.relativeBreakingThreshold &&
-           a.perturbationIterations == b.perturbationIterations &&
-           a.perturbationMinPoints == b.perturbationMinPoints;
+std::string solverText(const SimulationSpec& s) {
+    return name(s.solver);
 }
 
-bool samePgs(const PgsSettings& a, const PgsSettings& b) {
-    return a.maxIterations == b.maxIterations && a.tolerance == b.tolerance &&
-           a.relativeTolerance == b.relativeTolerance && a.overRelaxation == b.overRelaxation &&
-           a.warmStartFactor == b.warmStartFactor && a.baumgarte == b.baumgarte &&
-           a.slop == b.slop && a.restitutionThreshold == b.restitutionThreshold;
+void setSolverText(SimulationSpec& s, std::string_view text) {
+    s.solver = parseSolverChoice(text);
 }
 
-} // namespace
+} // namespace detail
 
 bool BodySpec::operator==(const BodySpec& o) const {
     return name == o.name && shape == o.shape && type == o.type && position == o.position &&
@@ -34,8 +29,10 @@ bool BodySpec::operator==(const BodySpec& o) const {
 }
 
 bool SceneDesc::operator==(const SceneDesc& o) const {
-    return name == o.name && description == o.description && simulation == o.simulation &&
-           sameContact(contact, o.contact) && samePgs(pgs, o.pgs) && shapes == o.shapes &&
+    return name == o.name && description == o.description && plugins == o.plugins &&
+           simulation == o.simulation &&
+           detail::sameFields(detail::kContactFields, contact, o.contact) &&
+           detail::sameFields(detail::kPgsFields, pgs, o.pgs) && shapes == o.shapes &&
            materials == o.materials && funnel == o.funnel && bodies == o.bodies &&
            generators == o.generators;
 }
@@ -53,7 +50,10 @@ int lineOf(const SceneDesc& scene, const std::string& key) {
 }
 
 std::int64_t stepsPerTrajectory(const SimulationSpec& simulation) {
-    return std::max<std::int64_t>(1, std::llround(simulation.seconds / simulation.timeStep));
+    // Clamped before rounding: llround of a value beyond 2^63 is undefined (it gave one step).
+    const double steps = std::min(simulation.seconds / simulation.timeStep,
+                                  static_cast<double>(kMaxStepsPerTrajectory));
+    return std::max<std::int64_t>(1, std::llround(steps));
 }
 
 WorldSettings worldSettings(const SceneDesc& scene) {
@@ -66,6 +66,7 @@ WorldSettings worldSettings(const SceneDesc& scene) {
     settings.narrowPhase.contactCache = scene.simulation.contactCache;
     settings.contact = scene.contact;
     settings.pgs = scene.pgs;
+    settings.escape = scene.simulation.escape;
     return settings;
 }
 

@@ -1,12 +1,16 @@
 /// \file SceneReader.cpp
 /// The schema of scene files (docs/scene-format.md): TOML tables -> SceneDesc.
 
+#include "SettingsFields.h"
 #include "TomlReader.h"
 #include "minkowski/narrowphase/Collide.h"
+#include "minkowski/narrowphase/Plugin.h"
 #include "minkowski/scenes/SceneFile.h"
 
 #include <array>
+#include <cmath>
 #include <fstream>
+#include <type_traits>
 
 namespace mk::scenes {
 namespace {
@@ -14,8 +18,8 @@ namespace {
 using detail::TomlDocument;
 using detail::TomlTable;
 
-constexpr std::array kShapeKinds{ShapeKind::Sphere,   ShapeKind::Box,  ShapeKind::Capsule,
-                                 ShapeKind::Cylinder, ShapeKind::Cone, ShapeKind::Ellipsoid,
+constexpr std::array kShapeKinds{ShapeKind::Sphere,   ShapeKind::Box,         ShapeKind::Capsule,
+                                 ShapeKind::Cylinder, ShapeKind::Cone,        ShapeKind::Ellipsoid,
                                  ShapeKind::Mesh,     ShapeKind::Superquadric};
 constexpr std::array kBodyTypes{BodyType::Static, BodyType::Dynamic, BodyType::Kinematic};
 constexpr std::array kPlacements{Placement::Points, Placement::Grid, Placement::Funnel,
@@ -29,22 +33,7 @@ void require(TomlTable& t, std::string_view key) {
     }
 }
 
-/// `solver = "NAME[:key=value]..."` (parseSolverChoice()); an unknown solver, option or value
-/// fails listing the valid ones.
-void readSolverChoice(TomlTable& t, SimulationSpec& s) {
-    std::string text;
-    t.read("solver", text);
-    if (!t.has("solver")) {
-        return;
-    }
-    try {
-        s.solver = parseSolverChoice(text);
-    } catch (const UnknownNameError& error) {
-        t.fail("solver", "unknown value '" + text + "': " + error.what());
-    }
-}
-
-void readSimulation(TomlTable& t, SimulationSpec& s) {
+template <class S> void readField(TomlTable& t, S& s, const detail::StepField<S>& field) {
     if (t.has("hz") && t.has("time_step")) {
         t.fail("hz", "give either hz or time_step, not both");
     }
@@ -54,63 +43,45 @@ void readSimulation(TomlTable& t, SimulationSpec& s) {
         if (!(hz > 0.0) || !std::isfinite(hz)) {
             t.fail("hz", "expected a positive number");
         }
-        s.timeStep = 1.0 / hz;
+        s.*field.member = 1.0 / hz;
     }
-    t.read("time_step", s.timeStep);
-    t.read("seconds", s.seconds);
-    t.read("trajectories", s.trajectories);
-    std::int64_t seed = static_cast<std::int64_t>(s.seed);
-    t.read("seed", seed);
-    if (seed < 0) {
-        t.fail("seed", "expected an integer >= 0");
+    t.read("time_step", s.*field.member);
+}
+
+template <class S> void readField(TomlTable& t, S& s, const detail::CodedField<S>& field) {
+    std::string text;
+    t.read(field.key, text);
+    if (!t.has(field.key)) {
+        return;
     }
-    s.seed = static_cast<std::uint64_t>(seed);
-    readSolverChoice(t, s);
-    t.readChoice("warm_start", s.warmStart, allWarmStarts());
-    t.read("gravity", s.gravity);
-    t.read("gyroscopic", s.gyroscopic);
-    t.read("contact_cache", s.contactCache);
-    t.finish();
+    try {
+        field.set(s, text);
+    } catch (const UnknownNameError& error) {
+        t.fail(field.key, "unknown value '" + text + "': " + error.what());
+    }
 }
 
-void readContact(TomlTable& t, ContactSettings& c) {
-    t.read("margin", c.margin);
-    t.read("rest_offset", c.restOffset);
-    t.read("breaking_threshold", c.breakingThreshold);
-    t.read("relative_breaking_threshold", c.relativeBreakingThreshold);
-    t.read("perturbation_iterations", c.perturbationIterations);
-    t.read("perturbation_min_points", c.perturbationMinPoints);
-    t.finish();
+template <class S, detail::ValueField F> void readField(TomlTable& t, S& s, const F& field) {
+    using T = typename F::Value;
+    T& out = field.of(s);
+    if constexpr (std::is_enum_v<T>) {
+        t.readChoice(field.key, out, detail::choices(out));
+    } else if constexpr (std::is_same_v<T, std::uint64_t>) {
+        auto value = static_cast<std::int64_t>(out);
+        t.read(field.key, value);
+        if (value < 0) {
+            t.fail(field.key, "expected an integer >= 0");
+        }
+        out = static_cast<std::uint64_t>(value);
+    } else {
+        t.read(field.key, out);
+    }
 }
 
-void readPgs(TomlTable& t, PgsSettings& p) {
-    t.read("max_iterations", p.maxIterations);
-    t.read("tolerance", p.tolerance);
-    t.read("relative_tolerance", p.relativeTolerance);
-    t.read("over_relaxation", p.overRelaxation);
-    t.read("warm_start_factor", p.warmStartFactor);
-    t.read("baumgarte", p.baumgarte);
-    t.read("slop", p.slop);
-    t.read("restitution_threshold", p.restitutionThreshold);
+/// Every key of a settings table (SettingsFields.h); unknown keys fail.
+template <class Fields, class S> void readFields(TomlTable& t, const Fields& fields, S& s) {
+    detail::forEachField(fields, [&](const auto& field) { readField(t, s, field); });
     t.finish();
-}
-
-void readFunnel(TomlTable& t, FunnelSpec& f) {
-    t.read("half_width", f.halfWidth);
-    t.read("tilt_degrees", f.tiltDegrees);
-    t.read("wall_height", f.wallHeight);
-    t.read("wall_thickness", f.wallThickness);
-    t.read("floor_half_width", f.floorHalfWidth);
-    t.read("material", f.material);
-    t.finish();
-}
-
-MaterialDesc readMaterial(TomlTable& t) {
-    MaterialDesc m;
-    t.read("friction", m.friction);
-    t.read("restitution", m.restitution);
-    t.finish();
-    return m;
 }
 
 /// Reads the keys of `kind` only, so that a key of another kind is reported as unknown.
@@ -225,25 +196,39 @@ GeneratorSpec readGenerator(TomlTable& t) {
     return g;
 }
 
-SceneDesc readRoot(TomlTable& root) {
+/// Loads the `plugins` before anything names a solver; a plugin that cannot be loaded fails
+/// at the key.
+void loadPlugins(TomlTable& root, SceneDesc& scene, const std::filesystem::path& baseDirectory) {
+    root.read("plugins", scene.plugins);
+    for (const std::string& spec : scene.plugins) {
+        try {
+            loadPlugin(resolvePlugin(spec, baseDirectory.empty() ? "." : baseDirectory.string()));
+        } catch (const PluginError& error) {
+            root.fail("plugins", error.what());
+        }
+    }
+}
+
+SceneDesc readRoot(TomlTable& root, const std::filesystem::path& baseDirectory) {
     SceneDesc scene;
     root.read("name", scene.name);
     root.read("description", scene.description);
+    loadPlugins(root, scene, baseDirectory);
     if (auto t = root.table("simulation")) {
-        readSimulation(*t, scene.simulation);
+        readFields(*t, detail::kSimulationFields, scene.simulation);
     }
     if (auto t = root.table("contact")) {
-        readContact(*t, scene.contact);
+        readFields(*t, detail::kContactFields, scene.contact);
     }
     if (auto t = root.table("pgs")) {
-        readPgs(*t, scene.pgs);
+        readFields(*t, detail::kPgsFields, scene.pgs);
     }
     if (auto t = root.table("funnel")) {
-        readFunnel(*t, scene.funnel.emplace());
+        readFields(*t, detail::kFunnelFields, scene.funnel.emplace());
     }
     if (auto t = root.table("materials")) {
         for (auto& [name, table] : t->namedTables()) {
-            scene.materials[name] = readMaterial(table);
+            readFields(table, detail::kMaterialFields, scene.materials[name]);
         }
     }
     if (auto t = root.table("shapes")) {
@@ -274,7 +259,7 @@ SceneDesc parseScene(std::string_view text, const std::string& source,
     }
     TomlDocument document{source, {}};
     TomlTable root(table, "", document);
-    SceneDesc scene = readRoot(root);
+    SceneDesc scene = readRoot(root, baseDirectory);
     if (scene.name.empty()) {
         scene.name = std::filesystem::path(source).stem().string();
     }

@@ -2,6 +2,7 @@
 /// SceneDesc -> TOML. Numbers in shortest round-trip form, so that reading the text back gives
 /// the same doubles. Written by hand (not toml++'s formatter) to control the layout and comments.
 
+#include "SettingsFields.h"
 #include "minkowski/scenes/SceneFile.h"
 
 #include <charconv>
@@ -9,6 +10,7 @@
 #include <cstdio>
 #include <fstream>
 #include <sstream>
+#include <type_traits>
 
 namespace mk::scenes {
 namespace {
@@ -88,51 +90,42 @@ private:
     std::ostringstream out_;
 };
 
-void writeSimulation(Writer& w, const SimulationSpec& s) {
-    w.table("simulation");
-    const double hz = 1.0 / s.timeStep;
-    if (hz == std::round(hz) && 1.0 / hz == s.timeStep) {
+template <class S> void writeField(Writer& w, const S& s, const detail::StepField<S>& field) {
+    const double step = s.*field.member;
+    const double hz = 1.0 / step;
+    if (hz == std::round(hz) && 1.0 / hz == step) {
         w.put("hz", hz);
     } else {
-        w.put("time_step", s.timeStep);
+        w.put("time_step", step);
     }
-    w.put("seconds", s.seconds);
-    w.put("trajectories", s.trajectories);
-    w.put("seed", static_cast<std::int64_t>(s.seed));
-    w.put("solver", name(s.solver));
-    w.put("warm_start", name(s.warmStart));
-    w.put("gravity", s.gravity);
-    w.put("gyroscopic", s.gyroscopic);
-    w.put("contact_cache", s.contactCache);
 }
 
-void writeSolverSettings(Writer& w, const ContactSettings& c, const PgsSettings& p) {
-    w.table("contact");
-    w.put("margin", c.margin);
-    w.put("rest_offset", c.restOffset);
-    w.put("breaking_threshold", c.breakingThreshold);
-    w.put("relative_breaking_threshold", c.relativeBreakingThreshold);
-    w.put("perturbation_iterations", c.perturbationIterations);
-    w.put("perturbation_min_points", c.perturbationMinPoints);
-    w.table("pgs");
-    w.put("max_iterations", p.maxIterations);
-    w.put("tolerance", p.tolerance);
-    w.put("relative_tolerance", p.relativeTolerance);
-    w.put("over_relaxation", p.overRelaxation);
-    w.put("warm_start_factor", p.warmStartFactor);
-    w.put("baumgarte", p.baumgarte);
-    w.put("slop", p.slop);
-    w.put("restitution_threshold", p.restitutionThreshold);
+template <class S> void writeField(Writer& w, const S& s, const detail::CodedField<S>& field) {
+    w.put(field.key, std::string_view(field.get(s)));
 }
 
-void writeFunnel(Writer& w, const FunnelSpec& f) {
-    w.table("funnel");
-    w.put("half_width", f.halfWidth);
-    w.put("tilt_degrees", f.tiltDegrees);
-    w.put("wall_height", f.wallHeight);
-    w.put("wall_thickness", f.wallThickness);
-    w.put("floor_half_width", f.floorHalfWidth);
-    w.putIf(!f.material.empty(), "material", std::string_view(f.material));
+template <class S, detail::ValueField F> void writeField(Writer& w, const S& s, const F& field) {
+    using T = typename F::Value;
+    if (field.omitted(s)) {
+        return;
+    }
+    const T& value = field.of(s);
+    if constexpr (std::is_enum_v<T>) {
+        w.put(field.key, name(value));
+    } else if constexpr (std::is_same_v<T, std::uint64_t>) {
+        w.put(field.key, static_cast<std::int64_t>(value));
+    } else if constexpr (std::is_same_v<T, std::string>) {
+        w.putIf(!value.empty(), field.key, std::string_view(value));
+    } else {
+        w.put(field.key, value);
+    }
+}
+
+/// `[header]` and every key of a settings table (SettingsFields.h).
+template <class Fields, class S>
+void writeFields(Writer& w, const std::string& header, const Fields& fields, const S& s) {
+    w.table(header);
+    detail::forEachField(fields, [&](const auto& field) { writeField(w, s, field); });
 }
 
 void writeShape(Writer& w, const std::string& shapeName, const ShapeDesc& s) {
@@ -257,15 +250,17 @@ std::string formatScene(const SceneDesc& scene) {
     w.comment("Minkowski scene (docs/scene-format.md). Units: metre, second, kilogram.");
     w.put("name", std::string_view(scene.name));
     w.putIf(!scene.description.empty(), "description", std::string_view(scene.description));
-    writeSimulation(w, scene.simulation);
-    writeSolverSettings(w, scene.contact, scene.pgs);
+    if (!scene.plugins.empty()) {
+        w.raw("plugins", stringList(scene.plugins));
+    }
+    writeFields(w, "simulation", detail::kSimulationFields, scene.simulation);
+    writeFields(w, "contact", detail::kContactFields, scene.contact);
+    writeFields(w, "pgs", detail::kPgsFields, scene.pgs);
     if (scene.funnel) {
-        writeFunnel(w, *scene.funnel);
+        writeFields(w, "funnel", detail::kFunnelFields, *scene.funnel);
     }
     for (const auto& [materialName, m] : scene.materials) {
-        w.table("materials." + key(materialName));
-        w.put("friction", m.friction);
-        w.put("restitution", m.restitution);
+        writeFields(w, "materials." + key(materialName), detail::kMaterialFields, m);
     }
     for (const auto& [shapeName, shape] : scene.shapes) {
         writeShape(w, shapeName, shape);

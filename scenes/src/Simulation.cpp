@@ -24,7 +24,34 @@ std::uint64_t fnvAppend(std::uint64_t hash, std::uint64_t value) {
     return hash;
 }
 
+/// Scenes with at least this many bodies log their set-up (it takes seconds).
+constexpr std::int64_t kLoudBuild = 10000;
+
+/// Nearest-rank q-quantile of `values` (0 when empty).
+double quantile(std::vector<float> values, double q) {
+    if (values.empty()) {
+        return 0.0;
+    }
+    const auto rank =
+        static_cast<size_t>(std::clamp(std::ceil(q * static_cast<double>(values.size())) - 1.0, 0.0,
+                                       static_cast<double>(values.size() - 1)));
+    std::nth_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(rank),
+                     values.end());
+    return values[rank];
+}
+
+/// The motion monitor; `settled`: the step lies in the trajectory's last simulated second.
+void addMotion(RunStats& stats, const StepMotion& m, bool settled) {
+    stats.maxLinearSpeed = std::max(stats.maxLinearSpeed, m.maxLinearSpeed);
+    stats.maxAngularSpeed = std::max(stats.maxAngularSpeed, m.maxAngularSpeed);
+    if (settled) {
+        stats.settledMaxLinearSpeed = std::max(stats.settledMaxLinearSpeed, m.maxLinearSpeed);
+        stats.settledMaxAngularSpeed = std::max(stats.settledMaxAngularSpeed, m.maxAngularSpeed);
+    }
+}
+
 void addStep(RunStats& stats, const StepCounts& c) {
+    stats.pgsResiduals.push_back(static_cast<float>(c.pgsResidual));
     ++stats.steps;
     stats.narrowPhaseCalls += c.narrowPhaseCalls;
     stats.perturbationCalls += c.perturbationCalls;
@@ -39,7 +66,20 @@ void addStep(RunStats& stats, const StepCounts& c) {
 /// Runs one trajectory to its end; returns its final state hash.
 std::uint64_t runTrajectory(const SceneDesc& scene, const SceneShapes& shapes, int trajectory,
                             std::int64_t totalSteps, const RunOptions& options, RunStats& stats) {
+    std::int64_t planned = static_cast<std::int64_t>(scene.bodies.size());
+    for (const GeneratorSpec& g : scene.generators) {
+        planned += g.count;
+    }
+    const auto buildStart = std::chrono::steady_clock::now();
+    if (planned >= kLoudBuild) { // a long set-up says what it is doing
+        spdlog::info("trajectory {}: building {} bodies", trajectory, planned);
+    }
     BuiltScene built = buildWorld(scene, shapes, trajectory);
+    if (planned >= kLoudBuild) {
+        spdlog::info(
+            "trajectory {}: {} bodies built in {:.2f} s", trajectory, planned,
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - buildStart).count());
+    }
     stats.bodies = static_cast<std::int64_t>(built.world.bodyCount());
     stats.dynamicBodies = 0;
     for (BodyId id = 0; id < built.world.bodyCount(); ++id) {
@@ -56,12 +96,18 @@ std::uint64_t runTrajectory(const SceneDesc& scene, const SceneShapes& shapes, i
     for (std::int64_t s = 0; s < steps; ++s) {
         built.world.step();
         addStep(stats, built.world.lastStats().counts);
+        addMotion(stats, built.world.lastStats().motion,
+                  static_cast<double>(steps - s) * built.world.settings().timeStep <= 1.0);
         if (options.afterStep) {
             options.afterStep(built);
         }
         if (options.progress) {
             options.progress(stats.steps, totalSteps);
         }
+    }
+    for (const EscapeEvent& e : built.world.escapes()) { // EscapeAction::Warn
+        spdlog::warn("{}: trajectory {}: {} (simulation.escape = \"error\" stops the run)",
+                     scene.name, trajectory, describe(e));
     }
     spdlog::debug("trajectory {}: {} steps, state hash {:016x}", trajectory, steps,
                   built.world.stateHash());
@@ -79,16 +125,15 @@ double RunStats::meanCallSeconds() const {
 }
 
 double RunStats::callSecondsQuantile(double q) const {
-    if (callSeconds.empty()) {
-        return 0.0;
-    }
-    std::vector<float> sorted = callSeconds;
-    const auto rank =
-        static_cast<size_t>(std::clamp(std::ceil(q * static_cast<double>(sorted.size())) - 1.0, 0.0,
-                                       static_cast<double>(sorted.size() - 1)));
-    std::nth_element(sorted.begin(), sorted.begin() + static_cast<std::ptrdiff_t>(rank),
-                     sorted.end());
-    return sorted[rank];
+    return quantile(callSeconds, q);
+}
+
+double RunStats::pgsResidualQuantile(double q) const {
+    return quantile(pgsResiduals, q);
+}
+
+double RunStats::pgsConvergedShare() const {
+    return steps > 0 ? 1.0 - static_cast<double>(pgsUnconverged) / static_cast<double>(steps) : 0.0;
 }
 
 double RunStats::realTimeFactor() const {

@@ -2,11 +2,13 @@
 /// Everything a scene must satisfy beyond types: ranges, references, counts. The key paths are
 /// those of the file (docs/scene-format.md), so that the reader can add the line.
 
+#include "SettingsFields.h"
 #include "minkowski/scenes/SceneFile.h"
 
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <type_traits>
 
 namespace mk::scenes {
 namespace {
@@ -37,6 +39,40 @@ public:
     void between(const std::string& key, double v, double lo, double hi) const {
         if (!(v >= lo && v <= hi)) {
             fail(key, "expected a number in [" + text(lo) + ", " + text(hi) + "], got " + text(v));
+        }
+    }
+    void intBetween(const std::string& key, std::int64_t v, std::int64_t lo,
+                    std::int64_t hi) const {
+        if (v < lo || v > hi) {
+            fail(key, "expected an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) +
+                          "], got " + std::to_string(v));
+        }
+    }
+    /// A double against its rule (SettingsFields.h).
+    void check(const std::string& key, double v, const detail::Rule& rule) const {
+        switch (rule.kind) {
+        case detail::Rule::Positive:
+            positive(key, v);
+            break;
+        case detail::Rule::NonNegative:
+            nonNegative(key, v);
+            break;
+        case detail::Rule::Closed:
+            between(key, v, rule.lo, rule.hi);
+            break;
+        case detail::Rule::PositiveOrInfinite:
+            if (!(v > 0.0)) { // inf is allowed: no bound
+                fail(key, "expected a positive number (or inf), got " + text(v));
+            }
+            break;
+        case detail::Rule::Open:
+            if (!(v > rule.lo && v < rule.hi)) {
+                fail(key, "expected a number in (" + text(rule.lo) + ", " + text(rule.hi) +
+                              "), got " + text(v));
+            }
+            break;
+        default:
+            break;
         }
     }
     void atLeast(const std::string& key, std::int64_t v, std::int64_t lo) const {
@@ -78,34 +114,60 @@ private:
     const SceneDesc& scene_;
 };
 
-void checkSimulation(const Checker& c, const SimulationSpec& s) {
-    c.positive("simulation.time_step", s.timeStep);
-    c.between("simulation.time_step", s.timeStep, 0.0, 1.0);
-    c.positive("simulation.seconds", s.seconds);
-    c.atLeast("simulation.trajectories", s.trajectories, 1);
-    if (s.seed > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
-        c.fail("simulation.seed", "expected an integer below 2^63");
-    }
-    c.finite("simulation.gravity", s.gravity);
+template <class S>
+void checkField(const Checker& c, const std::string& prefix, const S& s,
+                const detail::StepField<S>& field) {
+    c.positive(prefix + "time_step", s.*field.member);
+    c.between(prefix + "time_step", s.*field.member, 0.0, 1.0);
 }
 
-void checkSolverSettings(const Checker& c, const ContactSettings& k, const PgsSettings& p) {
-    c.nonNegative("contact.margin", k.margin);
-    c.nonNegative("contact.rest_offset", k.restOffset);
-    c.positive("contact.breaking_threshold", k.breakingThreshold);
-    c.positive("contact.relative_breaking_threshold", k.relativeBreakingThreshold);
-    c.atLeast("contact.perturbation_iterations", k.perturbationIterations, 0);
-    c.atLeast("contact.perturbation_min_points", k.perturbationMinPoints, 1);
-    c.atLeast("pgs.max_iterations", p.maxIterations, 1);
-    c.positive("pgs.tolerance", p.tolerance);
-    c.positive("pgs.relative_tolerance", p.relativeTolerance);
-    if (!(p.overRelaxation > 0.0 && p.overRelaxation < 2.0)) {
-        c.fail("pgs.over_relaxation", "expected a number in (0, 2), got " + text(p.overRelaxation));
+template <class S>
+void checkField(const Checker&, const std::string&, const S&, const detail::CodedField<S>&) {}
+
+template <class S, detail::ValueField F>
+void checkField(const Checker& c, const std::string& prefix, const S& s, const F& field) {
+    using T = typename F::Value;
+    const std::string key = prefix + std::string(field.key);
+    const T& v = field.of(s);
+    const detail::Rule& rule = field.rule;
+    if constexpr (std::is_same_v<T, std::uint64_t>) {
+        if (v > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
+            c.fail(key, "expected an integer below 2^63");
+        }
+    } else if constexpr (std::is_same_v<T, int>) {
+        if (rule.kind == detail::Rule::AtLeast) {
+            c.atLeast(key, v, static_cast<std::int64_t>(rule.lo));
+        } else if (rule.kind == detail::Rule::Closed) {
+            c.intBetween(key, v, static_cast<std::int64_t>(rule.lo),
+                         static_cast<std::int64_t>(rule.hi));
+        }
+    } else if constexpr (std::is_same_v<T, double>) {
+        c.check(key, v, rule);
+    } else if constexpr (std::is_same_v<T, Vec3>) {
+        if (rule.kind == detail::Rule::Finite) {
+            c.finite(key, v);
+        }
+    } else if constexpr (std::is_same_v<T, std::string>) {
+        if (rule.kind == detail::Rule::Material) {
+            c.material(key, v);
+        }
     }
-    c.between("pgs.warm_start_factor", p.warmStartFactor, 0.0, 1.0);
-    c.nonNegative("pgs.baumgarte", p.baumgarte);
-    c.nonNegative("pgs.slop", p.slop);
-    c.nonNegative("pgs.restitution_threshold", p.restitutionThreshold);
+}
+
+/// seconds / time_step within what a trajectory may take (a dataset counts steps in 32 bits).
+void checkStepCount(const Checker& c, const SimulationSpec& s) {
+    if (s.seconds / s.timeStep > static_cast<double>(kMaxStepsPerTrajectory) + 0.5) {
+        c.fail("simulation.seconds",
+               text(s.seconds) + " s at a time step of " + text(s.timeStep) + " s is " +
+                   text(s.seconds / s.timeStep) + " steps, more than the " +
+                   std::to_string(kMaxStepsPerTrajectory) + " a trajectory may take");
+    }
+}
+
+/// Every field of a settings table (SettingsFields.h); `prefix` is "contact." and the like.
+template <class Fields, class S>
+void checkFields(const Checker& c, const std::string& prefix, const Fields& fields, const S& s) {
+    detail::forEachField(fields, [&](const auto& field) { checkField(c, prefix, s, field); });
 }
 
 void checkShape(const Checker& c, const std::string& key, const ShapeDesc& s) {
@@ -145,20 +207,11 @@ void checkShape(const Checker& c, const std::string& key, const ShapeDesc& s) {
         }
         c.positive(key + ".scale", s.scale);
         if (s.smoothing && !(*s.smoothing > 2.0 && std::isfinite(*s.smoothing))) {
-            c.fail(key + ".smoothing", "expected a number > 2 (the sharpness beta), got " +
-                                           text(*s.smoothing));
+            c.fail(key + ".smoothing",
+                   "expected a number > 2 (the sharpness beta), got " + text(*s.smoothing));
         }
         break;
     }
-}
-
-void checkFunnel(const Checker& c, const FunnelSpec& f) {
-    c.positive("funnel.half_width", f.halfWidth);
-    c.between("funnel.tilt_degrees", f.tiltDegrees, 0.0, 80.0);
-    c.positive("funnel.wall_height", f.wallHeight);
-    c.positive("funnel.wall_thickness", f.wallThickness);
-    c.nonNegative("funnel.floor_half_width", f.floorHalfWidth);
-    c.material("funnel.material", f.material);
 }
 
 void checkMass(const Checker& c, const std::string& key, const std::optional<double>& density,
@@ -270,17 +323,18 @@ SceneError sceneError(const SceneDesc& scene, const std::string& key, const std:
 
 void validateScene(const SceneDesc& scene) {
     const Checker c(scene);
-    checkSimulation(c, scene.simulation);
-    checkSolverSettings(c, scene.contact, scene.pgs);
+    checkFields(c, "simulation.", detail::kSimulationFields, scene.simulation);
+    checkStepCount(c, scene.simulation);
+    checkFields(c, "contact.", detail::kContactFields, scene.contact);
+    checkFields(c, "pgs.", detail::kPgsFields, scene.pgs);
     for (const auto& [name, material] : scene.materials) {
-        c.nonNegative("materials." + name + ".friction", material.friction);
-        c.between("materials." + name + ".restitution", material.restitution, 0.0, 1.0);
+        checkFields(c, "materials." + name + ".", detail::kMaterialFields, material);
     }
     for (const auto& [name, shape] : scene.shapes) {
         checkShape(c, "shapes." + name, shape);
     }
     if (scene.funnel) {
-        checkFunnel(c, *scene.funnel);
+        checkFields(c, "funnel.", detail::kFunnelFields, *scene.funnel);
     }
     for (size_t i = 0; i < scene.bodies.size(); ++i) {
         checkBody(c, "bodies[" + std::to_string(i) + "]", scene.bodies[i]);

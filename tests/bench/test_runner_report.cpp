@@ -14,6 +14,7 @@
 #include <tuple>
 #include <cmath>
 #include <sstream>
+#include <unistd.h>
 
 namespace mk::bench {
 namespace {
@@ -40,6 +41,12 @@ public:
             *problem.referenceDistance < 0.0) {
             std::abort(); // as a library assert does
         }
+        if (hangOnOverlapDistance && task == BenchTask::Distance &&
+            *problem.referenceDistance < 0.0) {
+            for (;;) { // as libccd on coincident spheres (66-117 s)
+                ::pause();
+            }
+        }
         std::fill(samplesNs.begin(), samplesNs.end(), timeNs_);
         samplesNs.back() = 1e12; // an outlier the fastest-90% mean drops
         return outcome_;
@@ -48,6 +55,7 @@ public:
     bool skipSpheres = false;
     bool isolated = false;
     bool abortOnOverlapDistance = false;
+    bool hangOnOverlapDistance = false;
 
 private:
     std::string solver_;
@@ -90,7 +98,7 @@ TEST(Runner, OneMeasurementPerSupportedCellWithFailures) {
     std::vector<ProblemSet> sets = twoBuckets();
     sets[0].problems.push_back(problemAt(0.2, Shape::sphere(1))); // the peer skips it
 
-    const RunOptions options{{BenchTask::Boolean, BenchTask::Distance}, 10, nullptr, nullptr};
+    const RunOptions options{{BenchTask::Boolean, BenchTask::Distance}, 10, nullptr, nullptr, 0.0};
     const std::vector<Measurement> m = runBenchmark(sets, contenders, options);
     // gjk: 4 problems x 2 tasks; peer: 3 problems x boolean only.
     ASSERT_EQ(m.size(), 8u + 3u);
@@ -116,7 +124,7 @@ TEST(Runner, UnsupportedPairsAreNeitherTimedNorFailures) {
     auto isolated = std::make_unique<ScriptedContender>("peer", "", 10.0, unsupported);
     isolated->isolated = true;
     contenders.push_back(std::move(isolated));
-    const RunOptions options{{BenchTask::Boolean}, 10, nullptr, nullptr};
+    const RunOptions options{{BenchTask::Boolean}, 10, nullptr, nullptr, 0.0};
     const std::vector<Measurement> m = runBenchmark(twoBuckets(), contenders, options);
     ASSERT_EQ(m.size(), 3u); // gjk only
     for (const Measurement& x : m) {
@@ -138,7 +146,7 @@ TEST(Runner, IsolatedContenderSurvivesAnAbortAndResumesAfterIt) {
     sets[0].problems.push_back(problemAt(0.2, Shape::sphere(1))); // the peer skips it
 
     std::vector<std::pair<int, int>> crashes; // (problem, signal)
-    RunOptions options{{BenchTask::Boolean, BenchTask::Distance}, 10, nullptr, nullptr};
+    RunOptions options{{BenchTask::Boolean, BenchTask::Distance}, 10, nullptr, nullptr, 0.0};
     options.crashed = [&](const Measurement& m, int signal) {
         crashes.emplace_back(m.problem, signal);
     };
@@ -170,6 +178,46 @@ TEST(Runner, IsolatedContenderSurvivesAnAbortAndResumesAfterIt) {
         }
     }
     EXPECT_EQ(crashed, 2);
+}
+
+/// Issue 18 item 1: a query that never returns is killed at the per-cell limit, reported with its
+/// problem index as timed out, and the run resumes after it: the whole run takes about the
+/// limit times the hanging cells.
+TEST(Runner, IsolatedContenderTimesOutAndResumesAfterIt) {
+    std::vector<std::unique_ptr<Contender>> contenders;
+    auto peer = std::make_unique<ScriptedContender>("peer", "", 3000.0, answer(false, 0.2, 6));
+    peer->isolated = true;
+    peer->hangOnOverlapDistance = true;
+    contenders.push_back(std::move(peer));
+    std::vector<ProblemSet> sets = twoBuckets(); // references -0.05, 0.05, 0.5
+    sets[0].problems.push_back(problemAt(-0.2));
+
+    std::vector<std::pair<int, int>> lost; // (problem, signal)
+    RunOptions options{{BenchTask::Boolean, BenchTask::Distance}, 10, nullptr, nullptr, 0.2};
+    options.crashed = [&](const Measurement& m, int signal) {
+        EXPECT_TRUE(m.timedOut);
+        lost.emplace_back(m.problem, signal);
+    };
+    const auto start = BenchClock::now();
+    const std::vector<Measurement> m = runBenchmark(sets, contenders, options);
+    const double seconds = std::chrono::duration<double>(BenchClock::now() - start).count();
+
+    EXPECT_EQ(lost, (std::vector<std::pair<int, int>>{{0, 0}, {3, 0}}));
+    EXPECT_LT(seconds, 2.0); // 2 x 0.2 s and the forks
+    ASSERT_EQ(m.size(), 8u);
+    int timedOut = 0;
+    for (const Measurement& x : m) {
+        if (x.timedOut) {
+            ++timedOut;
+            EXPECT_TRUE(x.crashed);
+            EXPECT_TRUE(x.failed);
+            EXPECT_EQ(x.outcome.status, "timed-out");
+            EXPECT_EQ(x.task, BenchTask::Distance);
+        } else {
+            EXPECT_EQ(x.outcome.status, "separated");
+        }
+    }
+    EXPECT_EQ(timedOut, 2);
 }
 
 TEST(Report, GroupsRatiosErrorsAndFailures) {

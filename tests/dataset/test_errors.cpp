@@ -107,7 +107,7 @@ TEST_F(Errors, NewerSchema) {
         h5::check(H5Adelete(meta.get(), "schema_version"), "delete");
         h5::writeAttribute(meta.get(), "schema_version", std::int64_t{99});
     }
-    expectError(file("future.h5"), "schema version 99 (this program reads 1 to 1)");
+    expectError(file("future.h5"), "schema version 99 (this program reads 1 to 2)");
 }
 
 TEST_F(Errors, IndexThatDoesNotAddUp) {

@@ -1,5 +1,6 @@
 /// The OBB filter against the narrow phase on boxes, and Bullet's broadphase against brute force.
 
+#include "Random.h"
 #include "minkowski/engine/Broadphase.h"
 #include "minkowski/engine/ObbFilter.h"
 #include "minkowski/narrowphase/Collide.h"
@@ -12,10 +13,7 @@
 namespace mk {
 namespace {
 
-Quat randomRotation(std::mt19937_64& rng) {
-    std::normal_distribution<double> n;
-    return Quat(n(rng), n(rng), n(rng), n(rng)).normalized();
-}
+using ref::randomRotation;
 
 TEST(ObbFilter, AgreesWithGjkOnBoxes) {
     // Reference: the box of A grown by the margin overlaps B iff their signed distance <= 0.

@@ -6,6 +6,7 @@
 /// candidate face normal for point sets, and a multi-start search over the unit sphere for smooth
 /// shapes. Independent of Shape.cpp on purpose (the references must not share its code).
 
+#include "Random.h"
 #include "minkowski/narrowphase/MinkowskiDifference.h"
 #include "minkowski/narrowphase/Simplex.h"
 
@@ -220,13 +221,6 @@ template <class D> Reference searchMinSupport(const D& diff) {
     return best;
 }
 
-/// Uniformly random rotation.
-inline Mat3 randomRotation(std::mt19937_64& rng) {
-    std::normal_distribution<double> g(0.0, 1.0);
-    Quat q(g(rng), g(rng), g(rng), g(rng));
-    q.normalize();
-    return q.toRotationMatrix();
-}
 
 /// Barycentric coordinates of the origin in tetrahedron t (lambda_0 first); nullopt-like flag
 /// when flat.

@@ -2,15 +2,15 @@
 /// sphere-box (closest point by clamping), boxes (face-face distance, separating-axis theorem),
 /// capsules (segment-segment distance), and cross-checks between solvers and tasks.
 
+#include "Random.h"
 #include "minkowski/narrowphase/Collide.h"
 #include "minkowski/narrowphase/ConvexMesh.h"
 #include "minkowski/narrowphase/WarmStart.h"
 
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <gtest/gtest.h>
 #include <limits>
 #include <random>
 #include <vector>
@@ -19,28 +19,18 @@ using namespace mk;
 
 namespace {
 
-const std::array<SolverChoice, 4> kGjkSolvers{builtins::gjk(), builtins::gjkPolyak(), builtins::gjkNesterov(),
-                                 builtins::gjkNesterovNormalized()};
+using ref::randomRotation;
+using ref::randomUnit;
+using ref::uniform;
+
+const std::array<SolverChoice, 4> kGjkSolvers{builtins::gjk(), builtins::gjkPolyak(),
+                                              builtins::gjkNesterov(),
+                                              builtins::gjkNesterovNormalized()};
 /// The Minkowski-difference solvers these tests hold to exact references (the optimisation
 /// solvers sdf-ellipsoid and rtr have their own tests and traits).
-const std::array<SolverChoice, 5> kSolvers{builtins::gjk(), builtins::gjkPolyak(), builtins::gjkNesterov(),
-                              builtins::gjkNesterovNormalized(), builtins::mpr()};
-
-Quat randomRotation(std::mt19937_64& rng) {
-    std::normal_distribution<double> n(0.0, 1.0);
-    Quat q(n(rng), n(rng), n(rng), n(rng));
-    q.normalize();
-    return q;
-}
-
-Vec3 randomUnit(std::mt19937_64& rng) {
-    std::normal_distribution<double> n(0.0, 1.0);
-    return Vec3(n(rng), n(rng), n(rng)).normalized();
-}
-
-double uniform(std::mt19937_64& rng, double lo, double hi) {
-    return std::uniform_real_distribution<double>(lo, hi)(rng);
-}
+const std::array<SolverChoice, 5> kSolvers{builtins::gjk(), builtins::gjkPolyak(),
+                                           builtins::gjkNesterov(),
+                                           builtins::gjkNesterovNormalized(), builtins::mpr()};
 
 QueryRequest request(SolverChoice solver, Task task, const Vec3& guess = Vec3::UnitX()) {
     QueryRequest q;
@@ -100,12 +90,18 @@ double satGap(const Vec3& ha, const Pose& pa, const Vec3& hb, const Pose& pb) {
 Shape randomPrimitive(std::mt19937_64& rng) {
     const double r = uniform(rng, 0.05, 0.4), h = uniform(rng, 0.05, 0.4);
     switch (std::uniform_int_distribution<int>(0, 5)(rng)) {
-    case 0: return Shape::sphere(r);
-    case 1: return Shape::box(Vec3(r, h, uniform(rng, 0.05, 0.4)));
-    case 2: return Shape::capsule(r, h);
-    case 3: return Shape::cylinder(r, h);
-    case 4: return Shape::cone(r, h);
-    default: return Shape::ellipsoid(Vec3(r, h, uniform(rng, 0.05, 0.4)));
+    case 0:
+        return Shape::sphere(r);
+    case 1:
+        return Shape::box(Vec3(r, h, uniform(rng, 0.05, 0.4)));
+    case 2:
+        return Shape::capsule(r, h);
+    case 3:
+        return Shape::cylinder(r, h);
+    case 4:
+        return Shape::cone(r, h);
+    default:
+        return Shape::ellipsoid(Vec3(r, h, uniform(rng, 0.05, 0.4)));
     }
 }
 
@@ -137,7 +133,8 @@ TEST(Collide, SphereSphereEveryTaskAndSolver) {
             const double tol = &solver.entry() == &builtins::mpr() && gap < 0.0 ? 1e-7 : 1e-12;
             const QueryResult sd = collide(Shape::sphere(r1), p1, Shape::sphere(r2), p2,
                                            request(solver, Task::SignedDistance));
-            EXPECT_EQ(sd.status, gap > 0.0 ? Status::Separated : Status::Penetrating) << name(solver);
+            EXPECT_EQ(sd.status, gap > 0.0 ? Status::Separated : Status::Penetrating)
+                << name(solver);
             EXPECT_NEAR(sd.distance, gap, tol) << name(solver);
             expectVecNear(sd.normal, n, tol, "normal");
             expectVecNear(sd.witnessA, p1.translation + r1 * n, tol, "witnessA");
@@ -231,14 +228,16 @@ TEST(Collide, BoxBoxBooleanAndSignAgreeWithSeparatingAxes) {
         const Vec3 ha(uniform(rng, 0.1, 0.5), uniform(rng, 0.1, 0.5), uniform(rng, 0.1, 0.5));
         const Vec3 hb(uniform(rng, 0.1, 0.5), uniform(rng, 0.1, 0.5), uniform(rng, 0.1, 0.5));
         const Pose pa(randomRotation(rng), Vec3(0.2, 0.1, 0.0));
-        const Pose pb(randomRotation(rng), pa.translation + uniform(rng, 0.2, 1.4) * randomUnit(rng));
+        const Pose pb(randomRotation(rng),
+                      pa.translation + uniform(rng, 0.2, 1.4) * randomUnit(rng));
         const double gap = satGap(ha, pa, hb, pb);
         if (std::abs(gap) < 1e-7) {
             continue;
         }
         for (SolverChoice solver : kSolvers) {
-            const QueryResult b = collide(Shape::box(ha), pa, Shape::box(hb), pb,
-                                          request(solver, Task::Boolean, pa.translation - pb.translation));
+            const QueryResult b =
+                collide(Shape::box(ha), pa, Shape::box(hb), pb,
+                        request(solver, Task::Boolean, pa.translation - pb.translation));
             EXPECT_EQ(b.collide, gap < 0.0) << name(solver) << " gap " << gap;
             const QueryResult s = collide(Shape::box(ha), pa, Shape::box(hb), pb,
                                           request(solver, Task::SignedDistance));
@@ -266,8 +265,9 @@ TEST(Collide, CapsuleCapsuleIsSegmentDistanceMinusRadii) {
         const double r2 = uniform(rng, 0.05, 0.3), h2 = uniform(rng, 0.1, 0.6);
         const Pose p1(randomRotation(rng), Vec3::Zero());
         const Pose p2(randomRotation(rng), uniform(rng, 0.0, 1.2) * randomUnit(rng));
-        const auto [c1, c2] = closestSegmentSegment(p1.apply(Vec3(0, 0, -h1)), p1.apply(Vec3(0, 0, h1)),
-                                                    p2.apply(Vec3(0, 0, -h2)), p2.apply(Vec3(0, 0, h2)));
+        const auto [c1, c2] =
+            closestSegmentSegment(p1.apply(Vec3(0, 0, -h1)), p1.apply(Vec3(0, 0, h1)),
+                                  p2.apply(Vec3(0, 0, -h2)), p2.apply(Vec3(0, 0, h2)));
         const double core = (c2 - c1).norm();
         if (core < 1e-6 || std::abs(core - r1 - r2) < 1e-6) {
             continue; // crossing axes (EPA territory) or touching
@@ -300,13 +300,16 @@ TEST(Collide, SolversAgreeOnRandomPrimitivesAndHulls) {
         const Shape a = hulls ? Shape::mesh(randomHull(rng, 60)) : randomPrimitive(rng);
         const Shape b = hulls ? Shape::mesh(randomHull(rng, 60)) : randomPrimitive(rng);
         const Pose pa(randomRotation(rng), Vec3(0.0, 0.1, 0.2));
-        const Pose pb(randomRotation(rng), pa.translation + uniform(rng, 0.0, 1.0) * randomUnit(rng));
+        const Pose pb(randomRotation(rng),
+                      pa.translation + uniform(rng, 0.0, 1.0) * randomUnit(rng));
         QueryRequest base = request(builtins::gjk(), Task::SignedDistance);
         base.initialGuess = obbGuess(a, pa, b, pb);
         const QueryResult reference = collide(a, pa, b, pb, base);
-        ASSERT_TRUE(reference.status == Status::Separated || reference.status == Status::Penetrating)
-            << name(reference.status) << " " << shapeTypeName(a.type()) << "-" << shapeTypeName(b.type())
-            << " d " << reference.distance << " pen it " << reference.penetrationIterations;
+        ASSERT_TRUE(reference.status == Status::Separated ||
+                    reference.status == Status::Penetrating)
+            << name(reference.status) << " " << shapeTypeName(a.type()) << "-"
+            << shapeTypeName(b.type()) << " d " << reference.distance << " pen it "
+            << reference.penetrationIterations;
         for (SolverChoice solver : kSolvers) {
             QueryRequest q = base;
             q.solver = solver;
@@ -322,12 +325,15 @@ TEST(Collide, SolversAgreeOnRandomPrimitivesAndHulls) {
                 }
             }
             if (&solver.entry() != &builtins::mpr() || reference.distance > 0.0) {
-                EXPECT_NEAR(r.distance, reference.distance, 2e-8 * std::abs(reference.distance) + 2e-8)
-                    << name(solver) << " " << shapeTypeName(a.type()) << "-" << shapeTypeName(b.type());
+                EXPECT_NEAR(r.distance, reference.distance,
+                            2e-8 * std::abs(reference.distance) + 2e-8)
+                    << name(solver) << " " << shapeTypeName(a.type()) << "-"
+                    << shapeTypeName(b.type());
             }
             if (std::abs(reference.distance) > 1e-6) {
                 q.task = Task::Boolean;
-                EXPECT_EQ(collide(a, pa, b, pb, q).collide, reference.distance < 0.0) << name(solver);
+                EXPECT_EQ(collide(a, pa, b, pb, q).collide, reference.distance < 0.0)
+                    << name(solver);
             }
         }
         (reference.distance > 0.0 ? separated : penetrating)++;
@@ -340,10 +346,10 @@ TEST(Collide, InvalidPosesAreRejected) {
     const Shape s = Shape::sphere(0.5);
     const double nan = std::numeric_limits<double>::quiet_NaN();
     const Pose ok;
-    const std::array<Pose, 4> bad{Pose(Quat::Identity(), Vec3(nan, 0, 0)),
-                                  Pose(Quat(2.0, 0.0, 0.0, 0.0), Vec3::Zero()),
-                                  Pose(Quat(nan, 0.0, 0.0, 0.0), Vec3::Zero()),
-                                  Pose(Quat::Identity(), Vec3(0, std::numeric_limits<double>::infinity(), 0))};
+    const std::array<Pose, 4> bad{
+        Pose(Quat::Identity(), Vec3(nan, 0, 0)), Pose(Quat(2.0, 0.0, 0.0, 0.0), Vec3::Zero()),
+        Pose(Quat(nan, 0.0, 0.0, 0.0), Vec3::Zero()),
+        Pose(Quat::Identity(), Vec3(0, std::numeric_limits<double>::infinity(), 0))};
     for (const Pose& p : bad) {
         for (SolverChoice solver : kSolvers) {
             EXPECT_EQ(collide(s, p, s, ok, request(solver, Task::SignedDistance)).status,
@@ -362,7 +368,8 @@ TEST(Collide, ZeroGuessAndCoincidentShapesGiveFiniteResults) {
     for (SolverChoice solver : kSolvers) {
         for (Task task : {Task::Boolean, Task::Distance, Task::SignedDistance}) {
             const QueryResult r = collide(box, p, box, p, request(solver, task, Vec3::Zero()));
-            EXPECT_TRUE(isOverlap(r.status)) << name(solver) << " " << name(task) << " " << name(r.status);
+            EXPECT_TRUE(isOverlap(r.status))
+                << name(solver) << " " << name(task) << " " << name(r.status);
             EXPECT_TRUE(r.collide);
             EXPECT_TRUE(r.witnessA.allFinite() && r.witnessB.allFinite() && r.normal.allFinite());
             EXPECT_TRUE(r.separation.allFinite());
@@ -385,8 +392,8 @@ TEST(Collide, ZeroGuessAndCoincidentShapesGiveFiniteResults) {
     }
     // crossing capsules: the depth is the radius sum along the common perpendicular of the axes
     const Pose crossed(Quat(Eigen::AngleAxisd(M_PI / 2, Vec3::UnitX())), Vec3(0.0, 0.0, 0.0));
-    const QueryResult c = collide(Shape::capsule(0.1, 0.5), Pose(), Shape::capsule(0.2, 0.5), crossed,
-                                  request(builtins::gjk(), Task::SignedDistance));
+    const QueryResult c = collide(Shape::capsule(0.1, 0.5), Pose(), Shape::capsule(0.2, 0.5),
+                                  crossed, request(builtins::gjk(), Task::SignedDistance));
     EXPECT_EQ(c.status, Status::Penetrating);
     EXPECT_NEAR(c.distance, -0.3, 1e-12);
     EXPECT_NEAR(std::abs(c.normal.x()), 1.0, 1e-12);
@@ -414,7 +421,8 @@ TEST(Collide, TasksAgreeOnCollideNearContact) {
     for (double tilt : {0.0, 1e-3}) {
         for (double gap : {1e-11, 5e-10, 1e-6}) {
             const Quat q(Eigen::AngleAxisd(tilt, Vec3::UnitX()));
-            const Pose top(q, Vec3(0.1, 0.05, 0.2 + 0.1 * std::cos(tilt) + 0.15 * std::sin(tilt) + gap));
+            const Pose top(
+                q, Vec3(0.1, 0.05, 0.2 + 0.1 * std::cos(tilt) + 0.15 * std::sin(tilt) + gap));
             for (SolverChoice solver : kSolvers) {
                 for (Task task : {Task::Boolean, Task::Distance, Task::SignedDistance}) {
                     const QueryResult r = collide(box, Pose(), small, top, request(solver, task));
@@ -449,12 +457,14 @@ TEST(Collide, SeparationIsAGoodWarmStartAcrossContact) {
     const Pose a;
     for (double x : {1.2, 0.9}) {
         const Pose b(Quat::Identity(), Vec3(x, 0.1, 0.0));
-        const QueryResult r = collide(box, a, box, b, request(builtins::gjk(), Task::SignedDistance));
+        const QueryResult r =
+            collide(box, a, box, b, request(builtins::gjk(), Task::SignedDistance));
         EXPECT_GT(r.separation.dot(Vec3(-1, 0, 0)), 0.0) << x;
         EXPECT_NEAR(r.separation.norm(), std::abs(x - 1.0), 1e-9);
         const Pose moved(Quat::Identity(), Vec3(1.01, 0.1, 0.0));
         for (SolverChoice solver : kGjkSolvers) {
-            const QueryResult w = collide(box, a, box, moved, request(solver, Task::Boolean, r.separation));
+            const QueryResult w =
+                collide(box, a, box, moved, request(solver, Task::Boolean, r.separation));
             EXPECT_EQ(w.status, Status::SeparatedEarlyExit);
             EXPECT_EQ(w.iterations, 1) << name(solver) << " from " << x;
         }
@@ -492,7 +502,9 @@ TEST(WarmStart, EveryStrategyGivesTheDocumentedGuess) {
     const Vec3 moved = r.witnessA - (r.witnessB + Vec3(0.0, 0.1, 0.0));
     EXPECT_LT((q.initialGuess - moved).norm(), 1e-12);
     EXPECT_LT((transformedGuess(pa.applyInverse(r.witnessA), pa, pb.applyInverse(r.witnessB), pb2) -
-               moved).norm(), 1e-12);
+               moved)
+                  .norm(),
+              1e-12);
     // a gap of one step: back to obb
     cache.prepare(WarmStart::Previous, 9, a, pa, b, pb2, q);
     EXPECT_LT((q.initialGuess - obbGuess(a, pa, b, pb2)).norm(), 1e-15);

@@ -3,6 +3,7 @@
 
 #include "minkowski/narrowphase/ConvexMesh.h"
 #include "minkowski/narrowphase/Shape.h"
+#include "Random.h"
 
 #include <gtest/gtest.h>
 
@@ -23,21 +24,14 @@ namespace fs = std::filesystem;
 
 namespace {
 
+using ref::randomUnit;
+
 std::vector<Vec3> cubeCorners(const Vec3& lo = Vec3::Zero(), double side = 1.0) {
     std::vector<Vec3> corners;
     for (int i = 0; i < 8; ++i) {
         corners.push_back(lo + side * Vec3(i & 1, (i >> 1) & 1, (i >> 2) & 1));
     }
     return corners;
-}
-
-Vec3 randomUnit(std::mt19937_64& rng) {
-    std::normal_distribution<double> n(0.0, 1.0);
-    Vec3 v;
-    do {
-        v = Vec3(n(rng), n(rng), n(rng));
-    } while (v.norm() < 1e-6);
-    return v.normalized();
 }
 
 std::vector<Vec3> randomSpherePoints(int count, std::mt19937_64& rng) {

@@ -6,6 +6,7 @@
 /// normal and depth (FCL #545), 128 x 1 x 128 box (Bullet #1703), ellipsoids at 1e-10 (coal).
 
 #include "PointCloudSupport.h"
+#include "minkowski/narrowphase/Collide.h"
 #include "minkowski/narrowphase/ConvexMesh.h"
 #include "minkowski/narrowphase/Epa.h"
 #include "minkowski/narrowphase/MinkowskiDifference.h"
@@ -43,8 +44,8 @@ void expectExact(const EpaOutput& r, const D& diff, double ref, double tol,
 std::pair<Box, Box> randomOverlappingBoxes(std::mt19937_64& rng, double minDepth) {
     std::uniform_real_distribution<double> size(0.1, 1.0), unit(-1.0, 1.0);
     for (;;) {
-        Box a{Vec3::Zero(), randomRotation(rng), Vec3(size(rng), size(rng), size(rng))};
-        Box b{Vec3(unit(rng), unit(rng), unit(rng)) * 1.2, randomRotation(rng),
+        Box a{Vec3::Zero(), ref::randomRotationMatrix(rng), Vec3(size(rng), size(rng), size(rng))};
+        Box b{Vec3(unit(rng), unit(rng), unit(rng)) * 1.2, ref::randomRotationMatrix(rng),
               Vec3(size(rng), size(rng), size(rng))};
         if (satBoxes(a, b).depth >= minDepth)
             return {a, b};
@@ -220,7 +221,7 @@ TEST(Epa, ThinBoxAgainstSmallBox) {
     std::uniform_real_distribution<double> shift(-0.4, 0.4), sink(0.0005, 0.012);
     for (int i = 0; i < 100; ++i) {
         const Box a{Vec3::Zero(), Mat3::Identity(), Vec3(0.5, 0.5, 0.005)};
-        const Mat3 rot = i % 2 ? randomRotation(rng) : Mat3::Identity();
+        const Mat3 rot = i % 2 ? ref::randomRotationMatrix(rng) : Mat3::Identity();
         Box b{Vec3(shift(rng), shift(rng), 0.0), rot, Vec3::Constant(0.02)};
         b.center.z() = 0.005 + b.radiusAlong(Vec3::UnitZ()) - sink(rng);
         const PointSet ca = a.corners(), cb = b.corners();
@@ -241,7 +242,7 @@ TEST(Epa, LargeFlatBoxAgainstSmallBox) {
     std::uniform_real_distribution<double> shift(-60.0, 60.0), sink(0.001, 0.3);
     for (int i = 0; i < 60; ++i) {
         const Box a{Vec3::Zero(), Mat3::Identity(), Vec3(64, 0.5, 64)};
-        Box b{Vec3(shift(rng), 0.0, shift(rng)), randomRotation(rng), Vec3(0.5, 0.3, 0.4)};
+        Box b{Vec3(shift(rng), 0.0, shift(rng)), ref::randomRotationMatrix(rng), Vec3(0.5, 0.3, 0.4)};
         b.center.y() = 0.5 + b.radiusAlong(Vec3::UnitY()) - sink(rng);
         const PointSet ca = a.corners(), cb = b.corners();
         Difference diff(ca, cb);
@@ -259,7 +260,7 @@ TEST(Epa, SizesFromMillimetreToKilometre) {
     std::uniform_real_distribution<double> shift(-900.0, 900.0), sink(1e-5, 1e-3);
     for (int i = 0; i < 40; ++i) {
         const Box a{Vec3::Zero(), Mat3::Identity(), Vec3::Constant(1e3)};
-        Box b{Vec3(shift(rng), shift(rng), 0.0), randomRotation(rng), Vec3(1e-3, 2e-3, 1.5e-3)};
+        Box b{Vec3(shift(rng), shift(rng), 0.0), ref::randomRotationMatrix(rng), Vec3(1e-3, 2e-3, 1.5e-3)};
         b.center.z() = 1e3 + b.radiusAlong(Vec3::UnitZ()) - sink(rng);
         const PointSet ca = a.corners(), cb = b.corners();
         Difference diff(ca, cb);
@@ -322,9 +323,9 @@ TEST(Epa, EllipsoidsAtTolerance1e10AreFiniteAndExact) {
     settings.tolerance = 1e-10;
     int converged = 0;
     for (int i = 0; i < 20; ++i) {
-        const Ellipsoid a{Vec3::Zero(), randomRotation(rng),
+        const Ellipsoid a{Vec3::Zero(), ref::randomRotationMatrix(rng),
                           Vec3(radius(rng), radius(rng), radius(rng))};
-        const Ellipsoid b{Vec3(unit(rng), unit(rng), unit(rng)), randomRotation(rng),
+        const Ellipsoid b{Vec3(unit(rng), unit(rng), unit(rng)), ref::randomRotationMatrix(rng),
                           Vec3(radius(rng), radius(rng), radius(rng))};
         Difference diff(a, b);
         const Reference ref = searchMinSupport(diff);
@@ -342,9 +343,9 @@ TEST(Epa, EllipsoidsAtDefaultTolerance) {
     std::uniform_real_distribution<double> radius(0.3, 1.0), unit(-0.6, 0.6);
     int tested = 0, converged = 0;
     for (int i = 0; i < 30; ++i) {
-        const Ellipsoid a{Vec3::Zero(), randomRotation(rng),
+        const Ellipsoid a{Vec3::Zero(), ref::randomRotationMatrix(rng),
                           Vec3(radius(rng), radius(rng), radius(rng))};
-        const Ellipsoid b{Vec3(unit(rng), unit(rng), unit(rng)), randomRotation(rng),
+        const Ellipsoid b{Vec3(unit(rng), unit(rng), unit(rng)), ref::randomRotationMatrix(rng),
                           Vec3(radius(rng), radius(rng), radius(rng))};
         Difference diff(a, b);
         const Reference ref = searchMinSupport(diff);
@@ -391,10 +392,10 @@ TEST(Epa, RandomCylinderAndBoxPairsMatchSearch) {
     std::uniform_real_distribution<double> size(0.2, 0.8), unit(-0.7, 0.7);
     int tested = 0;
     for (int i = 0; i < 60; ++i) {
-        const Cylinder a{Vec3::Zero(), randomRotation(rng), size(rng), size(rng)};
-        const Cylinder b{Vec3(unit(rng), unit(rng), unit(rng)), randomRotation(rng), size(rng),
+        const Cylinder a{Vec3::Zero(), ref::randomRotationMatrix(rng), size(rng), size(rng)};
+        const Cylinder b{Vec3(unit(rng), unit(rng), unit(rng)), ref::randomRotationMatrix(rng), size(rng),
                          size(rng)};
-        const Box box{Vec3(unit(rng), unit(rng), unit(rng)), randomRotation(rng),
+        const Box box{Vec3(unit(rng), unit(rng), unit(rng)), ref::randomRotationMatrix(rng),
                       Vec3(size(rng), size(rng), size(rng))};
         const PointSet corners = box.corners();
         Difference cc(a, b);
@@ -455,7 +456,7 @@ TEST(Epa, ConvexMeshThroughMinkowskiDifferenceMatchesBruteForce) {
     std::uniform_real_distribution<double> unit(-0.4, 0.4);
     int tested = 0;
     for (int i = 0; i < 40; ++i) {
-        const Mat3 rot = randomRotation(rng);
+        const Mat3 rot = ref::randomRotationMatrix(rng);
         const Pose bInA(Quat(rot), Vec3(unit(rng), unit(rng), unit(rng)));
         const PointSet hull{mesh.convexMesh()->vertices()};
         const Box b{bInA.translation, rot, box.halfExtents()};
@@ -492,7 +493,7 @@ TEST(Epa, IterationCapGivesBracketingEstimate) {
 TEST(Epa, CapacityIsAStatusNotACrash) {
     // Asking for more iterations than kEpaMaxVertices allows on a smooth pair at tolerance 0.
     const Ellipsoid a{Vec3::Zero(), Mat3::Identity(), Vec3(1.0, 0.6, 0.3)};
-    const Ellipsoid b{Vec3(0.4, 0.5, 0.2), randomRotation(*std::make_unique<std::mt19937_64>(3)),
+    const Ellipsoid b{Vec3(0.4, 0.5, 0.2), ref::randomRotationMatrix(*std::make_unique<std::mt19937_64>(3)),
                       Vec3(0.7, 0.9, 0.5)};
     Difference diff(a, b);
     EpaSettings settings;
@@ -601,4 +602,72 @@ TEST(Epa, ZeroAreaAndDuplicatePointsInTheStartSimplex) {
         }
     }
     EXPECT_GT(tested, 80);
+}
+
+namespace {
+
+/// A hull of `n` points on a sphere of radius r (seeded); centrally symmetric when `symmetric`
+/// (points +-p), so that its difference with itself is 2A and the coincident depth is exact.
+Shape denseSphereMesh(int n, double r, bool symmetric, std::uint64_t seed) {
+    std::mt19937_64 rng(seed);
+    std::normal_distribution<double> g(0.0, 1.0);
+    std::vector<Vec3> points;
+    while (static_cast<int>(points.size()) < n) {
+        const Vec3 p = r * Vec3(g(rng), g(rng), g(rng)).normalized();
+        points.push_back(p);
+        if (symmetric)
+            points.push_back(-p);
+    }
+    return Shape::mesh(ConvexMesh::fromPoints(points));
+}
+
+/// Width of a hull along n: h(n) + h(-n), by brute force over its vertices.
+double width(const ConvexMesh& m, const Vec3& n) {
+    double hi = -1e300, lo = 1e300;
+    for (const Vec3& v : m.vertices()) {
+        hi = std::max(hi, v.dot(n));
+        lo = std::min(lo, v.dot(n));
+    }
+    return hi - lo;
+}
+
+/// Smallest width of a hull among its face normals (the minimum width when it is attained at a
+/// face, always an upper bound of it).
+double smallestFaceWidth(const ConvexMesh& m) {
+    double best = 1e300;
+    for (const auto& t : m.triangles()) {
+        const auto& v = m.vertices();
+        const Vec3 n = (v[t[1]] - v[t[0]]).cross(v[t[2]] - v[t[0]]).normalized();
+        best = std::min(best, width(m, n));
+    }
+    return best;
+}
+
+} // namespace
+
+TEST(Epa, CoincidentDenseSphereMeshesConverge) {
+    // Issue 18 item 10: two coincident 2000-vertex sphere meshes ended at the iteration cap with
+    // an error of 1e-3. The penetration depth of a hull with itself is its minimum width; for a
+    // centrally symmetric hull that is twice its inradius, attained at a face.
+    for (const bool symmetric : {true, false}) {
+        const Shape mesh = denseSphereMesh(2000, 0.1, symmetric, symmetric ? 7 : 8);
+        const ConvexMesh& m = *mesh.convexMesh();
+        ASSERT_GE(m.vertices().size(), 1900u);
+        const double faceWidth = smallestFaceWidth(m);
+        const Pose pose(Quat(Eigen::AngleAxisd(0.3, Vec3(1, 2, 3).normalized())), Vec3(1, -2, 3));
+        QueryRequest q;
+        q.task = Task::SignedDistance;
+        const QueryResult r = collide(mesh, pose, mesh, pose, q);
+        const std::string what = symmetric ? "symmetric" : "random";
+        EXPECT_EQ(r.status, Status::Penetrating) << what << " " << name(r.status);
+        const Vec3 nLocal = pose.rotation.conjugate() * r.normal;
+        // Converged: the depth is attained along the normal (width = depth) and no face normal of
+        // the hull gives a smaller width.
+        EXPECT_NEAR(-r.distance, width(m, nLocal), 1e-8) << what;
+        EXPECT_LE(-r.distance, faceWidth + 1e-8) << what;
+        if (symmetric) {
+            EXPECT_NEAR(-r.distance, faceWidth, 1e-8) << what;
+        }
+        EXPECT_NEAR((r.witnessA - r.witnessB).dot(r.normal), -r.distance, 1e-8) << what;
+    }
 }

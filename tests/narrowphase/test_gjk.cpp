@@ -2,6 +2,7 @@
 /// Shape: analytic distances, brute-force optimality certificates, the separating-axis theorem
 /// for boxes, and agreement of every GjkVariant with vanilla GJK.
 
+#include "Random.h"
 #include "minkowski/narrowphase/Gjk.h"
 
 #include <gtest/gtest.h>
@@ -17,6 +18,9 @@ using namespace mk;
 
 namespace {
 
+using ref::randomRotationMatrix;
+using ref::randomUnit;
+
 constexpr std::array kVariants{GjkVariant::Vanilla, GjkVariant::Polyak, GjkVariant::Nesterov,
                                GjkVariant::NesterovNormalized};
 
@@ -28,18 +32,6 @@ const char* variantName(GjkVariant v) {
     case GjkVariant::NesterovNormalized: return "nesterov-normalized";
     }
     return "?";
-}
-
-Mat3 randomRotation(std::mt19937_64& rng) {
-    std::normal_distribution<double> n(0.0, 1.0);
-    Quat q(n(rng), n(rng), n(rng), n(rng));
-    q.normalize();
-    return q.toRotationMatrix();
-}
-
-Vec3 randomUnit(std::mt19937_64& rng) {
-    std::normal_distribution<double> n(0.0, 1.0);
-    return Vec3(n(rng), n(rng), n(rng)).normalized();
 }
 
 /// Ellipsoid R diag(r) B + c (support: van den Bergen Sec. 3, affine image of a ball).
@@ -131,7 +123,7 @@ PointSet randomCloud(std::mt19937_64& rng, const Vec3& center, double radius, in
 
 Ellipsoid randomEllipsoid(std::mt19937_64& rng, const Vec3& center) {
     std::uniform_real_distribution<double> r(0.05, 0.5);
-    return Ellipsoid{randomRotation(rng), Vec3(r(rng), r(rng), r(rng)), center};
+    return Ellipsoid{randomRotationMatrix(rng), Vec3(r(rng), r(rng), r(rng)), center};
 }
 
 /// Separating-axis theorem for two boxes: the largest gap over the 15 candidate axes; > 0 means
@@ -255,8 +247,8 @@ TEST(Gjk, BooleanEarlyExitAgreesWithSeparatingAxisTheorem) {
     int separated = 0;
     int overlapping = 0;
     for (int trial = 0; trial < 2000; ++trial) {
-        const Box a{randomRotation(rng), Vec3(h(rng), h(rng), h(rng)), Vec3::Zero()};
-        const Box b{randomRotation(rng), Vec3(h(rng), h(rng), h(rng)), dist(rng) * randomUnit(rng)};
+        const Box a{randomRotationMatrix(rng), Vec3(h(rng), h(rng), h(rng)), Vec3::Zero()};
+        const Box b{randomRotationMatrix(rng), Vec3(h(rng), h(rng), h(rng)), dist(rng) * randomUnit(rng)};
         const double gap = satGap(a, b);
         if (std::abs(gap) < 1e-9) {
             continue; // within rounding of contact: either verdict is right
@@ -297,7 +289,7 @@ TEST(Gjk, ScaleDisparityKeepsTheCertificates) {
         const Vec3 spot = 1e3 * corners[trial % 4];
         const Vec3 out = Vec3(spot.x() >= 1e3 ? 1 : 0, spot.y() >= 1e3 ? 1 : 0, 1).normalized();
         const double offset = std::uniform_real_distribution<double>(-2e-3, 4e-3)(rng);
-        const Box small{randomRotation(rng), Vec3::Constant(1e-3), spot + offset * out};
+        const Box small{randomRotationMatrix(rng), Vec3::Constant(1e-3), spot + offset * out};
         const double gap = satGap(big, small);
         if (std::abs(gap) < 1e-8) {
             continue; // within the rounding of points 1e3 m away (1e-12 relative): either verdict
@@ -344,8 +336,8 @@ TEST(Gjk, BooleanEarlyExitHonoursTheMargin) {
 TEST(Gjk, OverlapGivesTetrahedronAndCommonPoint) {
     std::mt19937_64 rng(4);
     for (int trial = 0; trial < 200; ++trial) {
-        const Box a{randomRotation(rng), Vec3(0.5, 0.4, 0.3), Vec3::Zero()};
-        const Box b{randomRotation(rng), Vec3(0.3, 0.2, 0.5), 0.3 * randomUnit(rng)};
+        const Box a{randomRotationMatrix(rng), Vec3(0.5, 0.4, 0.3), Vec3::Zero()};
+        const Box b{randomRotationMatrix(rng), Vec3(0.3, 0.2, 0.5), 0.3 * randomUnit(rng)};
         for (GjkVariant variant : kVariants) {
             auto d = difference(a, b);
             const GjkOutput out = gjk(d, settingsFor(variant));
@@ -397,7 +389,7 @@ TEST(Gjk, CoincidentPointsTouchWithoutNaN) {
 TEST(Gjk, MaxIterationsReturnsBestEstimate) {
     std::mt19937_64 rng(5);
     const Ellipsoid a{Mat3::Identity(), Vec3(0.5, 0.1, 0.3), Vec3::Zero()};
-    const Ellipsoid b{randomRotation(rng), Vec3(0.2, 0.4, 0.1), Vec3(0.9, 0.3, 0.1)};
+    const Ellipsoid b{randomRotationMatrix(rng), Vec3(0.2, 0.4, 0.1), Vec3(0.9, 0.3, 0.1)};
     GjkSettings s = settingsFor(GjkVariant::Vanilla);
     s.tolerance = 1e-15;
     s.maxIterations = 3;

@@ -366,12 +366,12 @@ TEST(HardCase, ThinBoxAgainstSmallBox) {
 // distance and the signed-distance answers of each solver must agree with each other, and with
 // the exact gap outside a 1e-9 m band.
 //
-// KNOWN FAILURE (solver bug, reported): MPR's Task::Boolean disagrees with its own Distance and
-// SignedDistance answers at contact. A = box(0.4, 0.3, 0.2) at the identity, B = box(0.1, 0.2,
-// 0.15) at translation (0.1, -0.05, 0.35 + 1e-11), identity rotation, any warm start:
-// mpr/boolean -> separated-early-exit, collide false, distance 1e-11; mpr/distance ->
-// overlapping, collide true; mpr/signed-distance -> touching, collide true. (Same with B tilted
-// 1e-3 rad about x, gap 0 and 1e-11.) The GJK solvers answer collide = true in all three tasks.
+// Regression (fixed): MPR's Task::Boolean disagreed with its own Distance and SignedDistance
+// answers at contact. A = box(0.4, 0.3, 0.2) at the identity, B = box(0.1, 0.2, 0.15) at
+// translation (0.1, -0.05, 0.35 + 1e-11), identity rotation, any warm start: mpr/boolean gave
+// separated-early-exit, collide false, distance 1e-11; mpr/distance overlapping, collide true;
+// mpr/signed-distance touching, collide true (same with B tilted 1e-3 rad about x, gap 0 and
+// 1e-11), while the GJK solvers answered collide = true in all three tasks.
 TEST(HardCase, NearKissingBoxesAgreeAcrossTasks) {
     const Vec3 heA(0.4, 0.3, 0.2);
     const Vec3 heB(0.1, 0.2, 0.15);
@@ -590,7 +590,7 @@ TEST(HardCase, CylinderCylinderPenetration) {
 // face, edge and corner, in both argument orders. (Reference checked independently: the same
 // pair translated next to a unit box at the origin, and the CSO hull, agree to 1e-14 m.)
 //
-// KNOWN FAILURES (solver bugs, reported), default request, warm start none:
+// Regressions (fixed; default request, warm start none unless said):
 // 1. A = box(1e-3, 1e-3, 1e-3) at Pose(Quat(0.43727044553917371, 0.50104633645455809,
 //    0.090527856284352559, 0.7413176332854885), Vec3(1000.0008625734501, 0, 1000.0008625734501)),
 //    B = box(1e3, 1e3, 1e3) at the identity: true sd -8.5455e-5 (penetrating at B's edge).
@@ -742,11 +742,12 @@ TEST(HardCase, LargeSlabWithSmallBoxResting) {
 // bound h(u) >= c_z for unit u, so the signed distance is exactly dz - (cA + cB) (both signs).
 // Requested tolerances 1e-10; checked to 1e-8 m, finite, no MaxIterations.
 //
-// KNOWN FAILURE (solver bug, reported): gjk-polyak does not stop when the tolerance is below
-// round-off. radii (0.5, 0.3, 0.2) at translation (0.1, 0.2, -0.3) and (0.4, 0.35, 0.25) at
-// (0.1, 0.2, 0.15 + 1e-7), identity rotations, tolerance = penetrationTolerance = 1e-10, warm
-// start `previous` (step t-1: B 1 mm away along (1, -1, 0)): distance 1.0000000005e-7 (right)
-// but status max-iterations after 128 iterations; vanilla GJK and the other variants stop.
+// Regression (fixed): gjk-polyak did not stop when the tolerance was below round-off. Radii
+// (0.5, 0.3, 0.2) at translation (0.1, 0.2, -0.3) and (0.4, 0.35, 0.25) at (0.1, 0.2, 0.15 +
+// 1e-7), identity rotations, tolerance = penetrationTolerance = 1e-10, warm start `previous`
+// (step t-1: B 1 mm away along (1, -1, 0)): the distance 1.0000000005e-7 was right but the
+// status was max-iterations after 128 iterations, where vanilla GJK and the other variants
+// stopped.
 TEST(HardCase, EllipsoidsAtTolerance1e10) {
     const Vec3 ra(0.5, 0.3, 0.2);
     const Vec3 rb(0.4, 0.35, 0.25);

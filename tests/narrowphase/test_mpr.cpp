@@ -22,9 +22,9 @@ namespace {
 /// A random box pair around the origin, about half of them overlapping.
 std::pair<Box, Box> randomBoxes(std::mt19937_64& rng) {
     std::uniform_real_distribution<double> size(0.05, 1.0), unit(-1.0, 1.0);
-    const Box a{Vec3(unit(rng), unit(rng), unit(rng)) * 0.3, randomRotation(rng),
+    const Box a{Vec3(unit(rng), unit(rng), unit(rng)) * 0.3, ref::randomRotationMatrix(rng),
                 Vec3(size(rng), size(rng), size(rng))};
-    const Box b{Vec3(unit(rng), unit(rng), unit(rng)) * 1.3, randomRotation(rng),
+    const Box b{Vec3(unit(rng), unit(rng), unit(rng)) * 1.3, ref::randomRotationMatrix(rng),
                 Vec3(size(rng), size(rng), size(rng))};
     return {a, b};
 }
@@ -157,7 +157,7 @@ TEST(Mpr, InteriorPointAtTheOrigin) {
     // Concentric shapes: the interior point is the origin; it is nudged (libccd) and the answer
     // is a valid estimate in some direction.
     const Box a{Vec3::Zero(), Mat3::Identity(), Vec3(1.0, 0.6, 0.4)};
-    const Box b{Vec3::Zero(), randomRotation(*std::make_unique<std::mt19937_64>(9)),
+    const Box b{Vec3::Zero(), ref::randomRotationMatrix(*std::make_unique<std::mt19937_64>(9)),
                 Vec3(0.5, 0.5, 1.5)};
     const PointSet ca = a.corners(), cb = b.corners();
     Difference diff(ca, cb);
@@ -197,8 +197,8 @@ TEST(Mpr, SeparatedShapesGiveASeparatingDirection) {
     std::normal_distribution<double> g(0.0, 1.0);
     for (int i = 0; i < 50; ++i) {
         const Vec3 dir = Vec3(g(rng), g(rng), g(rng)).normalized();
-        const Ellipsoid a{Vec3::Zero(), randomRotation(rng), Vec3(1.0, 0.5, 0.3)};
-        const Ellipsoid b{2.01 * dir, randomRotation(rng), Vec3(0.8, 0.6, 0.4)};
+        const Ellipsoid a{Vec3::Zero(), ref::randomRotationMatrix(rng), Vec3(1.0, 0.5, 0.3)};
+        const Ellipsoid b{2.01 * dir, ref::randomRotationMatrix(rng), Vec3(0.8, 0.6, 0.4)};
         Difference diff(a, b);
         const MprOutput r = mpr(diff, a.center - b.center);
         EXPECT_EQ(r.status, MprStatus::Separated) << i << " " << name(r.status);
@@ -236,7 +236,7 @@ TEST(Mpr, CylindersLargeBoxesAndScales) {
 
 TEST(Mpr, IterationCapAndInvalidInput) {
     const Ellipsoid a{Vec3::Zero(), Mat3::Identity(), Vec3(1.0, 0.5, 0.3)};
-    const Ellipsoid b{Vec3(0.7, 0.4, 0.1), randomRotation(*std::make_unique<std::mt19937_64>(4)),
+    const Ellipsoid b{Vec3(0.7, 0.4, 0.1), ref::randomRotationMatrix(*std::make_unique<std::mt19937_64>(4)),
                       Vec3(0.8, 0.6, 0.4)};
     Difference diff(a, b);
     MprSettings capped;

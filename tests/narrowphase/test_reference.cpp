@@ -13,12 +13,9 @@ using namespace mk;
 
 namespace {
 
+using ref::randomPose;
 using ref::randomRotation;
 using ref::randomVec;
-
-Pose randomPose(std::mt19937_64& rng, double spread) {
-    return {randomRotation(rng), randomVec(rng, -spread, spread)};
-}
 
 /// n random points in a box of half size `half` around the origin.
 std::vector<Vec3> randomPoints(std::mt19937_64& rng, int n, double half) {

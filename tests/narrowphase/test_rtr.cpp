@@ -11,6 +11,7 @@
 #include "minkowski/narrowphase/Collide.h"
 #include "minkowski/narrowphase/ConvexMesh.h"
 #include "minkowski/narrowphase/Rtr.h"
+#include "Random.h"
 
 #include <Eigen/Eigenvalues>
 #include <gtest/gtest.h>
@@ -26,21 +27,9 @@ using namespace mk;
 
 namespace {
 
-Quat randomRotation(std::mt19937_64& rng) {
-    std::normal_distribution<double> n(0.0, 1.0);
-    Quat q(n(rng), n(rng), n(rng), n(rng));
-    q.normalize();
-    return q;
-}
-
-Vec3 randomUnit(std::mt19937_64& rng) {
-    std::normal_distribution<double> n(0.0, 1.0);
-    return Vec3(n(rng), n(rng), n(rng)).normalized();
-}
-
-double uniform(std::mt19937_64& rng, double lo, double hi) {
-    return std::uniform_real_distribution<double>(lo, hi)(rng);
-}
+using ref::randomRotation;
+using ref::randomUnit;
+using ref::uniform;
 
 double meanRadius(const Shape& a, const Shape& b) {
     return 0.5 * (a.boundingSphere().radius + b.boundingSphere().radius);

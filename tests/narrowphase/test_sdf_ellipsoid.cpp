@@ -10,6 +10,7 @@
 #include "minkowski/narrowphase/Gjk.h"
 #include "minkowski/narrowphase/Rtr.h"
 #include "minkowski/narrowphase/SdfEllipsoid.h"
+#include "Random.h"
 
 #include <gtest/gtest.h>
 
@@ -25,21 +26,9 @@ using namespace mk;
 
 namespace {
 
-Quat randomRotation(std::mt19937_64& rng) {
-    std::normal_distribution<double> n(0.0, 1.0);
-    Quat q(n(rng), n(rng), n(rng), n(rng));
-    q.normalize();
-    return q;
-}
-
-Vec3 randomUnit(std::mt19937_64& rng) {
-    std::normal_distribution<double> n(0.0, 1.0);
-    return Vec3(n(rng), n(rng), n(rng)).normalized();
-}
-
-double uniform(std::mt19937_64& rng, double lo, double hi) {
-    return std::uniform_real_distribution<double>(lo, hi)(rng);
-}
+using ref::randomRotation;
+using ref::randomUnit;
+using ref::uniform;
 
 Mat3 randomMatrix(std::mt19937_64& rng) {
     Mat3 m;
@@ -225,11 +214,19 @@ TEST(SdfShapes, ApproximationsAreSignExactLowerBounds) {
 }
 
 TEST(SdfShapes, GaugeApproximationIsExactAtTheCentreAndOnTheAxes) {
-    // The ellipsoid's tangent plane on the ray: exact on the axes (-min radius at the centre).
+    // Outside, the ellipsoid's tangent plane on the ray: exact on the axes. Inside, the exact
+    // SDF (Eberly's nearest point): -min radius at the centre; at (0, -0.05, 0) the nearest
+    // surface point lies in the y-z plane, found here by a dense scan of the ellipse
+    // (0.2 cos t, 0.1 sin t) (step 1e-6 rad: error O(1e-12)).
     const Shape e = Shape::ellipsoid(Vec3(0.3, 0.2, 0.1));
     EXPECT_NEAR(sdf(e, Vec3::Zero()), -0.1, 1e-15);
     EXPECT_NEAR(sdf(e, Vec3(0.5, 0, 0)), 0.2, 1e-15);
-    EXPECT_NEAR(sdf(e, Vec3(0, -0.05, 0)), -0.15, 1e-15);
+    double nearest = 1.0;
+    for (int i = 0; i <= 1'600'000; ++i) {
+        const double t = 1e-6 * i; // a quarter turn and a little more covers the symmetric case
+        nearest = std::min(nearest, std::hypot(0.2 * std::cos(t) - 0.05, 0.1 * std::sin(t)));
+    }
+    EXPECT_NEAR(sdf(e, Vec3(0, -0.05, 0)), -nearest, 1e-9);
     EXPECT_NEAR(sdf(e, Vec3(0, 0, 0.04)), -0.06, 1e-15);
     const Shape sq = Shape::superquadric(Vec3(0.3, 0.2, 0.15), 1.5, 1.2, 0.0);
     EXPECT_NEAR(sdf(sq, Vec3::Zero()), -0.15, 1e-15);
@@ -253,7 +250,23 @@ TEST(SdfShapes, PolyhedronAlgorithm4FindsTheRayFaceFromAnyStart) {
             const double sFound = faces->normal(face).dot(y) / faces->offset(face);
             const double sBest = faces->normal(best).dot(y) / faces->offset(best);
             EXPECT_NEAR(sFound, sBest, 1e-12);
-            EXPECT_EQ(sample.gradient, faces->normal(face));
+            const double rayValue = faces->normal(face).dot(y) - faces->offset(face);
+            if (rayValue >= 0.0) {
+                EXPECT_EQ(sample.gradient, faces->normal(face));
+                EXPECT_EQ(sample.value, rayValue);
+            } else { // inside: the exact SDF, the largest plane value (issue 18 item 3)
+                double nearest = rayValue;
+                int nearestFace = face;
+                for (int f = 0; f < faces->faceCount(); ++f) {
+                    const double v = faces->normal(f).dot(y) - faces->offset(f);
+                    if (v > nearest) {
+                        nearest = v;
+                        nearestFace = f;
+                    }
+                }
+                EXPECT_EQ(sample.value, nearest);
+                EXPECT_EQ(sample.gradient, faces->normal(nearestFace));
+            }
             EXPECT_NEAR(faces->evaluate(x, cached).value, sample.value, 1e-12);
         }
     }

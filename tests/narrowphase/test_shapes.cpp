@@ -1,6 +1,7 @@
 /// Tests of the primitive shapes: support mappings against analytic support functions and brute
 /// force over surface samples, cores, bounding volumes, factories and CSV specs.
 
+#include "Random.h"
 #include "minkowski/narrowphase/ConvexMesh.h"
 #include "minkowski/narrowphase/Shape.h"
 
@@ -18,6 +19,8 @@ using namespace mk;
 
 namespace {
 
+using ref::randomUnit;
+
 /// Relative tolerance of support values: a few ulps of the operations involved.
 constexpr double kRelTol = 1e-12;
 
@@ -31,15 +34,6 @@ std::vector<Shape> allPrimitives() {
             Shape::ellipsoid(Vec3(0.3, 1.1, 0.7))};
 }
 
-/// Uniform random unit vector.
-Vec3 randomUnit(std::mt19937_64& rng) {
-    std::normal_distribution<double> n(0.0, 1.0);
-    Vec3 v;
-    do {
-        v = Vec3(n(rng), n(rng), n(rng));
-    } while (v.norm() < 1e-6);
-    return v.normalized();
-}
 
 /// Random non-unit direction: a random unit vector scaled by 10^U(-3, 3).
 Vec3 randomDirection(std::mt19937_64& rng) {

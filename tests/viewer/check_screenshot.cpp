@@ -148,8 +148,9 @@ int main(int argc, char** argv) {
                 "background covers none or all of the image");
         require(inside > total / 20, "the funnel covers less than 5% of the image");
         require(insideShown > 0.97, "background shows where the funnel should be");
-        // The panels cover about half of the window, most of it away from the funnel.
-        require(outside > total / 20 && outsideEmpty > 0.2,
+        // The panels cover more than half of the window (the statistics panel grew with the PGS
+        // convergence and energy rows: 19% background left), most of it away from the funnel.
+        require(outside > total / 20 && outsideEmpty > 0.12,
                 "away from the funnel, few pixels are background");
         return ok ? 0 : 1;
     } catch (const std::exception& e) {

@@ -22,6 +22,7 @@ StepSample makeSample(const StepStats& stats, const CallSummary& calls, const So
     s.contacts = stats.counts.contacts;
     s.pgsIterations = stats.counts.pgsIterations;
     s.pgsResidual = stats.counts.pgsResidual;
+    s.pgsConverged = stats.counts.pgsConverged;
     return s;
 }
 
@@ -31,6 +32,17 @@ void StatsHistory::push(const StepSample& sample) {
     buffer_[next_] = sample;
     next_ = (next_ + 1) % buffer_.size();
     size_ = std::min(size_ + 1, buffer_.size());
+}
+
+double StatsHistory::pgsConvergedShare() const {
+    if (size_ == 0) {
+        return 1.0;
+    }
+    std::size_t converged = 0;
+    for (std::size_t i = 0; i < size_; ++i) {
+        converged += (*this)[i].pgsConverged ? 1 : 0;
+    }
+    return static_cast<double>(converged) / static_cast<double>(size_);
 }
 
 void StatsHistory::clear() {

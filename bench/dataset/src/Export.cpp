@@ -76,6 +76,7 @@ Dataset datasetFromProblems(const bench::ProblemSet& set, const std::string& pat
     d.meta.sceneTrajectories = 1;
     d.meta.stepsPerTrajectory = 1;
     d.trajectories.push_back({0, 1, 0, 0, 0, 0, 0, 0, std::int64_t(set.problems.size())});
+    d.solverNames = {"gjk"}; // no call was recorded: rows name the default solver
     std::map<const void*, std::int32_t> meshes;
     for (const bench::CollisionProblem& problem : set.problems) {
         ProblemRow row;

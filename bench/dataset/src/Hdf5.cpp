@@ -29,9 +29,17 @@ std::string errorStackText() {
     return text.empty() ? "HDF5 error" : text;
 }
 
+/// Also turns off HDF5's exit handler (H5dont_atexit, before the library initialises): after a
+/// write error (EFBIG under `ulimit -f`) the file whose close failed stays open in the library,
+/// and H5_term_library's H5F__close_cb then flushed it again and crashed (exit 139 instead of
+/// our clean exit 1). Every file we write is closed explicitly (commit, or the writer's
+/// destructor), so the handler has nothing left to do on a normal exit.
 void silenceLibrary() {
     static std::once_flag once;
-    std::call_once(once, [] { H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr); });
+    std::call_once(once, [] {
+        H5dont_atexit();
+        H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
+    });
 }
 
 /// An object-creation property list whose objects carry no modification time.

@@ -26,10 +26,10 @@ h5::Handle openDataset(const std::string& path) {
 }
 
 /// The shape records of /shapes with their vertices and triangles.
-std::vector<ShapeRecord> readShapes(hid_t file, const std::string& path) {
+std::vector<ShapeRecord> readShapes(hid_t file, const std::string& path, std::int64_t version) {
     const std::string where = path + ": /" + schema::kShapes;
     const h5::Handle group = h5::openGroup(file, schema::kShapes, where);
-    const std::vector<ShapeRow> rows = readTable(group.get(), schema::shapeFields(), where);
+    const std::vector<ShapeRow> rows = readTable(group.get(), schema::shapeFields(version), where);
     const std::vector<std::string> names = h5::readStrings(group.get(), "name", where + "/name");
     const std::vector<VertexRow> vertices = readTable(group.get(), schema::vertexFields(), where);
     const std::vector<TriangleRow> triangles =
@@ -68,6 +68,13 @@ std::vector<BodyRow> readBodies(hid_t file, const std::string& path) {
     return bodies;
 }
 
+std::vector<std::string> readSolverNames(hid_t file, const std::string& path) {
+    const std::string where = path + ": /" + schema::kProblems;
+    const h5::Handle group = h5::openGroup(file, schema::kProblems, where);
+    return h5::readStrings(group.get(), schema::kSolverNames,
+                           where + "/" + schema::kSolverNames);
+}
+
 DatasetMeta readMetaGroup(hid_t file, const std::string& path) {
     const std::string where = path + ": /" + schema::kMeta;
     const h5::Handle group = h5::openGroup(file, schema::kMeta, where);
@@ -81,9 +88,12 @@ Dataset readDataset(const std::string& path, const ReadOptions& options) {
     Dataset d;
     d.path = path;
     d.meta = readMetaGroup(file.get(), path);
-    d.shapeRecords = readShapes(file.get(), path);
+    const std::int64_t version = d.meta.schemaVersion;
+    d.shapeRecords = readShapes(file.get(), path, version);
     d.trajectories = readGroupTable(file.get(), schema::kIndex, schema::indexFields(), path);
-    d.problems = readGroupTable(file.get(), schema::kProblems, schema::problemFields(), path);
+    d.problems =
+        readGroupTable(file.get(), schema::kProblems, schema::problemFields(version), path);
+    d.solverNames = version == 1 ? kSchema1Solvers : readSolverNames(file.get(), path);
     if (options.bodies) {
         d.bodies = readBodies(file.get(), path);
     }

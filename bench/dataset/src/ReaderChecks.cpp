@@ -74,6 +74,11 @@ void checkProblems(const Dataset& d) {
         if (p.status > static_cast<std::uint8_t>(Status::Unsupported)) {
             fail(where + "/status", i, "unknown status " + std::to_string(p.status));
         }
+        if (p.solver < 0 || static_cast<size_t>(p.solver) >= d.solverNames.size()) {
+            fail(where + "/solver", i,
+                 "solver " + std::to_string(p.solver) + " out of range (" +
+                     std::to_string(d.solverNames.size()) + " solver names)");
+        }
     }
 }
 
@@ -93,7 +98,7 @@ ShapeRecord shapeRecord(const ShapeRow& row, const std::string& name,
                         const std::vector<VertexRow>& vertices,
                         const std::vector<TriangleRow>& triangles, const std::string& where,
                         size_t index) {
-    if (row.type > static_cast<std::uint8_t>(ShapeType::ConvexMesh)) {
+    if (row.type > static_cast<std::uint8_t>(ShapeType::SmoothedHull)) {
         fail(where + "/type", index,
              "unknown or unsupported shape type " + std::to_string(row.type));
     }
@@ -105,6 +110,8 @@ ShapeRecord shapeRecord(const ShapeRow& row, const std::string& name,
     r.name = name;
     r.type = static_cast<ShapeType>(row.type);
     r.params = row.params;
+    r.inflation = row.inflation;
+    r.exponents = row.exponents;
     for (std::int64_t v = 0; v < row.vertexCount; ++v) {
         r.vertices.push_back(vertices[static_cast<size_t>(row.vertexOffset + v)].position);
     }

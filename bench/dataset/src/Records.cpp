@@ -4,13 +4,17 @@
 #include "minkowski/dataset/Records.h"
 
 #include "minkowski/narrowphase/ConvexMesh.h"
+#include "minkowski/narrowphase/Rtr.h"
+
+#include <algorithm>
 
 #include <map>
 
 namespace mk::dataset {
 
 bool ShapeRecord::sameGeometry(const ShapeRecord& other) const {
-    return type == other.type && params == other.params && vertices == other.vertices &&
+    return type == other.type && params == other.params && inflation == other.inflation &&
+           exponents == other.exponents && vertices == other.vertices &&
            triangles == other.triangles;
 }
 
@@ -26,22 +30,35 @@ ShapeRecord describeShape(const Shape& shape, std::string name) {
         record.params = {shape.radius(), 0.0, shape.halfHeight()};
         break;
     case ShapeType::Box:
-    case ShapeType::Ellipsoid:
-        if (shape.coreRadius() > 0.0) { // params has no room for the rounding (schema 1)
-            throw DatasetError("shape '" + record.name +
-                               "': a dataset cannot store a rounded box (rounding " +
-                               std::to_string(shape.coreRadius()) + " m)");
-        }
         record.params = shape.halfExtents();
+        record.inflation = shape.coreRadius(); // the rounding
+        break;
+    case ShapeType::Ellipsoid:
+        record.params = shape.radii();
         break;
     case ShapeType::ConvexMesh:
         record.vertices = shape.convexMesh()->vertices();
         record.triangles = shape.convexMesh()->triangles();
         break;
-    case ShapeType::Superquadric:
-    case ShapeType::SmoothedHull:
-        throw DatasetError("shape '" + record.name + "': a dataset cannot store a " +
-                           std::string(shapeTypeName(shape.type())));
+    case ShapeType::Superquadric: {
+        const SmoothSupport& s = *shape.smoothSupport();
+        record.params = s.radii();
+        record.exponents = {s.alpha1(), s.alpha2(), 0.0};
+        record.inflation = shape.coreRadius();
+        break;
+    }
+    case ShapeType::SmoothedHull: {
+        const SmoothSupport& s = *shape.smoothSupport();
+        if (s.kind() != SmoothSupport::Kind::Hull) {
+            throw DatasetError("shape '" + record.name +
+                               "': a dataset cannot store a smoothed solid of revolution");
+        }
+        for (const Vec3& p : s.points()) { // stored about the centroid: back to the shape frame
+            record.vertices.push_back(p + s.centre());
+        }
+        record.exponents = {s.beta(), 0.0, 0.0};
+        break;
+    }
     }
     return record;
 }
@@ -52,7 +69,7 @@ Shape rebuildShape(const ShapeRecord& r) {
         case ShapeType::Sphere:
             return Shape::sphere(r.params.x());
         case ShapeType::Box:
-            return Shape::box(r.params);
+            return Shape::box(r.params, r.inflation);
         case ShapeType::Capsule:
             return Shape::capsule(r.params.x(), r.params.z());
         case ShapeType::Cylinder:
@@ -64,8 +81,9 @@ Shape rebuildShape(const ShapeRecord& r) {
         case ShapeType::ConvexMesh:
             return Shape::mesh(ConvexMesh::fromPoints(r.vertices));
         case ShapeType::Superquadric:
+            return Shape::superquadric(r.params, r.exponents.x(), r.exponents.y(), r.inflation);
         case ShapeType::SmoothedHull:
-            break;
+            return Shape::smoothedHull(r.vertices, r.exponents.x());
         }
     } catch (const ShapeError& error) {
         throw DatasetError("shape '" + r.name + "': " + error.what());
@@ -116,12 +134,33 @@ TrajectoryData trajectoryData(const Dataset& dataset, size_t index) {
     for (BodyRow& body : data.bodies) {
         body.shape = shapes.local(body.shape);
     }
+    std::map<std::int32_t, std::int32_t> solvers; // global -> local, in order of first use
     for (ProblemRow& problem : data.problems) {
         problem.shapeA = shapes.local(problem.shapeA);
         problem.shapeB = shapes.local(problem.shapeB);
+        const auto [it, added] =
+            solvers.try_emplace(problem.solver, static_cast<std::int32_t>(solvers.size()));
+        if (added) {
+            data.solverNames.push_back(dataset.solverNames.at(static_cast<size_t>(problem.solver)));
+        }
+        problem.solver = it->second;
     }
     data.shapes = shapes.take();
     return data;
+}
+
+std::vector<SolverChoice> recordedSolverChoices(const Dataset& dataset,
+                                                const std::vector<size_t>& rows) {
+    std::vector<std::int32_t> seen;
+    std::vector<SolverChoice> choices;
+    for (const size_t row : rows) {
+        const std::int32_t id = dataset.problems.at(row).solver;
+        if (std::find(seen.begin(), seen.end(), id) == seen.end()) {
+            seen.push_back(id);
+            choices.push_back(parseSolverChoice(dataset.solverNames.at(static_cast<size_t>(id))));
+        }
+    }
+    return choices;
 }
 
 } // namespace mk::dataset

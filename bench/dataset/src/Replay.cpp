@@ -37,6 +37,14 @@ ReplayCell measure(const ProblemRow& row, const Shape& a, const Shape& b,
     bench::doNotOptimize(collide(a, poseA, b, poseB, request));
     const QueryResult result =
         bench::timeRepeats([&] { return collide(a, poseA, b, poseB, request); }, samples);
+    recordMeasurement(cell, row, result, samples, overheadNs);
+    return cell;
+}
+
+} // namespace
+
+void recordMeasurement(ReplayCell& cell, const ProblemRow& row, const QueryResult& result,
+                       const std::vector<double>& samples, double overheadNs) {
     cell.status = result.status;
     cell.unsupported = result.status == Status::Unsupported;
     cell.collide = result.collide;
@@ -44,10 +52,7 @@ ReplayCell measure(const ProblemRow& row, const Shape& a, const Shape& b,
     cell.iterations = result.iterations;
     cell.timeNs = std::max(0.0, bench::fastestFractionMean(samples, kFastestFraction) - overheadNs);
     cell.disagrees = bench::disagreesWithReference(result.collide, recordedReference(row));
-    return cell;
 }
-
-} // namespace
 
 std::vector<size_t> selectProblems(const Dataset& d, const ProblemFilter& filter) {
     std::map<std::pair<std::int32_t, std::int32_t>, std::uint8_t> kinds;

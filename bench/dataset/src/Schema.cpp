@@ -26,14 +26,22 @@ template <class Enum, class Name> std::string enumNames(Enum last, Name name) {
 std::string statusNames() {
     return enumNames(Status::Unsupported, [](Status s) { return name(s); });
 }
-/// The registry's solvers by index (SolverEntry::index): the built-ins, then the plugins
-/// loaded when the file was written, so that a file names its plugin solvers.
-std::string solverNames() {
+std::string schema1SolverNames() {
     std::string text;
-    for (const SolverEntry* e : allSolvers()) {
-        text += (text.empty() ? "" : ",") + e->name;
+    for (const std::string& s : kSchema1Solvers) {
+        text += (text.empty() ? "" : ",") + s;
     }
     return text;
+}
+
+/// Schema 1's `solver` column: uint8, the value of the solver in kSchema1Solvers.
+Field<ProblemRow> schema1Solver() {
+    return {"solver", h5::Kind::U8, 1,
+            [](const ProblemRow& row, unsigned char* out) {
+                *out = static_cast<std::uint8_t>(row.solver);
+            },
+            [](ProblemRow& row, const unsigned char* in) { row.solver = *in; },
+            "solver that answered", schema1SolverNames()};
 }
 std::string shapeTypeNames() {
     return enumNames(ShapeType::SmoothedHull, [](ShapeType t) { return shapeTypeName(t); });
@@ -47,9 +55,9 @@ std::string_view programVersion() {
 
 namespace schema {
 
-std::span<const Field<ShapeRow>> shapeFields() {
+std::span<const Field<ShapeRow>> shapeFields(std::int64_t version) {
     using R = ShapeRow;
-    static const std::vector<Field<R>> fields{
+    static const std::vector<Field<R>> v1{
         field::scalar<&R::type>("type", "shape type", shapeTypeNames()),
         field::vec3<&R::params>("params", "sphere, capsule, cylinder, cone: (radius, 0, half "
                                           "height); box: half extents; ellipsoid: semi-axes (m)"),
@@ -58,7 +66,24 @@ std::span<const Field<ShapeRow>> shapeFields() {
         field::scalar<&R::triangleOffset>("triangle_offset", "mesh: first row of shapes/triangles"),
         field::scalar<&R::triangleCount>("triangle_count", "mesh: hull triangles"),
     };
-    return fields;
+    static const std::vector<Field<R>> v2{
+        field::scalar<&R::type>("type", "shape type", shapeTypeNames()),
+        field::vec3<&R::params>("params",
+                                "sphere, capsule, cylinder, cone: (radius, 0, half height); box: "
+                                "half extents of the core (without rounding); ellipsoid, "
+                                "superquadric: semi-axes (m)"),
+        field::scalar<&R::inflation>("inflation",
+                                     "rounded box: rounding; superquadric: inflation (m); else 0"),
+        field::vec3<&R::exponents>("exponents", "superquadric: (alpha1, alpha2, 0); smoothed "
+                                                "hull: (beta, 0, 0); else 0"),
+        field::scalar<&R::vertexOffset>("vertex_offset", "mesh, smoothed hull: first row of "
+                                                         "shapes/vertices"),
+        field::scalar<&R::vertexCount>("vertex_count", "mesh: hull vertices; smoothed hull: the "
+                                                       "vertices of its hull; else 0"),
+        field::scalar<&R::triangleOffset>("triangle_offset", "mesh: first row of shapes/triangles"),
+        field::scalar<&R::triangleCount>("triangle_count", "mesh: hull triangles"),
+    };
+    return version == 1 ? std::span<const Field<R>>(v1) : std::span<const Field<R>>(v2);
 }
 
 std::span<const Field<VertexRow>> vertexFields() {
@@ -117,9 +142,9 @@ std::span<const Field<StateRow>> stateFields() {
     return fields;
 }
 
-std::span<const Field<ProblemRow>> problemFields() {
+std::span<const Field<ProblemRow>> problemFields(std::int64_t version) {
     using R = ProblemRow;
-    static const std::vector<Field<R>> fields{
+    static const std::vector<Field<R>> v2{
         field::scalar<&R::trajectory>("trajectory", "trajectory index"),
         field::scalar<&R::step>("step", "step making the call"),
         field::scalar<&R::bodyA>("body_a", "BodyId of A (body_a < body_b)"),
@@ -141,7 +166,8 @@ std::span<const Field<ProblemRow>> problemFields() {
         field::pose<&R::previousPoseB>("previous_pose_b", "that query's shape pose of B"),
         field::vec3<&R::previousWitnessA>("previous_witness_a", "that query's witness on A, world"),
         field::vec3<&R::previousWitnessB>("previous_witness_b", "that query's witness on B, world"),
-        field::scalar<&R::solver>("solver", "solver that answered", solverNames()),
+        field::scalar<&R::solver>("solver", "solver choice that answered: row of "
+                                            "problems/solver_names"),
         field::scalar<&R::status>("status", "recording result status", statusNames()),
         field::scalar<&R::collide>("collide", "signed distance <= the recording margin"),
         field::scalar<&R::distance>("distance", "signed distance (m), < 0 penetrating"),
@@ -154,7 +180,17 @@ std::span<const Field<ProblemRow>> problemFields() {
         field::scalar<&R::penetrationIterations>("penetration_iterations", "EPA iterations"),
         field::scalar<&R::supportCalls>("support_calls", "support-function evaluations"),
     };
-    return fields;
+    // schema 1: the same columns, `solver` an enumeration
+    static const std::vector<Field<R>> v1 = [] {
+        std::vector<Field<R>> fields = v2;
+        for (Field<R>& f : fields) {
+            if (std::string_view(f.name) == "solver") {
+                f = schema1Solver();
+            }
+        }
+        return fields;
+    }();
+    return version == 1 ? std::span<const Field<R>>(v1) : std::span<const Field<R>>(v2);
 }
 
 } // namespace schema

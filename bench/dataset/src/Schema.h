@@ -14,6 +14,8 @@ namespace mk::dataset {
 struct ShapeRow {
     std::uint8_t type = 0; ///< mk::ShapeType
     Vec3 params = Vec3::Zero();
+    double inflation = 0.0;         ///< schema 2
+    Vec3 exponents = Vec3::Zero(); ///< schema 2
     std::int64_t vertexOffset = 0; ///< first row of /shapes/vertices
     std::int64_t vertexCount = 0;
     std::int64_t triangleOffset = 0; ///< first row of /shapes/triangles
@@ -35,14 +37,18 @@ inline constexpr const char* kIndex = "trajectories/index";
 inline constexpr const char* kBodies = "trajectories/bodies";
 inline constexpr const char* kStates = "trajectories/states";
 inline constexpr const char* kProblems = "problems";
+/// Strings of /problems: the solver-choice names `solver` indexes (schema 2).
+inline constexpr const char* kSolverNames = "solver_names";
 
-std::span<const Field<ShapeRow>> shapeFields();
+/// The columns of /shapes and /problems in schema `version` (1 or 2); the other tables have
+/// the same columns in both.
+std::span<const Field<ShapeRow>> shapeFields(std::int64_t version);
 std::span<const Field<VertexRow>> vertexFields();
 std::span<const Field<TriangleRow>> triangleFields();
 std::span<const Field<TrajectoryRow>> indexFields();
 std::span<const Field<BodyRow>> bodyFields();
 std::span<const Field<StateRow>> stateFields();
-std::span<const Field<ProblemRow>> problemFields();
+std::span<const Field<ProblemRow>> problemFields(std::int64_t version);
 
 } // namespace schema
 } // namespace mk::dataset

@@ -3,6 +3,8 @@
 
 #include "minkowski/dataset/Recorder.h"
 
+#include <algorithm>
+
 namespace mk::dataset {
 namespace {
 
@@ -126,7 +128,7 @@ void TrajectoryRecorder::onNarrowPhase(const NarrowPhaseEvent& e) {
     row.queriedPrevious = e.queriedAtPreviousStep;
     fillPrevious(e, row);
     const QueryResult& r = e.result;
-    row.solver = static_cast<std::uint8_t>(e.request.solver.entry().index);
+    row.solver = solverId(e.request.solver);
     row.status = static_cast<std::uint8_t>(r.status);
     row.collide = r.collide;
     row.distance = r.distance;
@@ -145,10 +147,25 @@ void TrajectoryRecorder::onNarrowPhase(const NarrowPhaseEvent& e) {
     }
 }
 
+std::int32_t TrajectoryRecorder::solverId(const SolverChoice& choice) {
+    if (lastSolver_ >= 0 && choice == lastChoice_) {
+        return lastSolver_;
+    }
+    const std::string text = name(choice);
+    const auto it = std::find(data_.solverNames.begin(), data_.solverNames.end(), text);
+    lastSolver_ = static_cast<std::int32_t>(it - data_.solverNames.begin());
+    if (it == data_.solverNames.end()) {
+        data_.solverNames.push_back(text);
+    }
+    lastChoice_ = choice;
+    return lastSolver_;
+}
+
 TrajectoryData TrajectoryRecorder::takeRows() {
     TrajectoryData part;
     part.trajectory = data_.trajectory;
     part.shapes = data_.shapes;
+    part.solverNames = data_.solverNames;
     part.bodies = std::move(data_.bodies);
     part.states = std::move(data_.states);
     part.problems = std::move(data_.problems);
@@ -166,6 +183,7 @@ TrajectoryData TrajectoryRecorder::finish(std::int32_t steps, std::uint64_t stat
     data_.trajectory = out.trajectory;
     seen_.clear();
     pairs_.clear();
+    lastSolver_ = -1;
     return out;
 }
 

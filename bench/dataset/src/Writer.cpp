@@ -8,6 +8,7 @@
 #include "Schema.h"
 #include "minkowski/dataset/Format.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <optional>
 #include <unistd.h>
@@ -17,7 +18,17 @@ namespace fs = std::filesystem;
 
 void checkDestination(const std::string& path, bool overwrite) {
     std::error_code error;
-    if (!overwrite && fs::exists(path, error)) {
+    const fs::file_status status = fs::status(path, error);
+    if (!fs::exists(status)) {
+        return;
+    }
+    // The commit renames a new file onto the destination: never onto a device node, a pipe, a
+    // socket or a directory (as root, --out /dev/full --force replaced the device node).
+    if (!fs::is_regular_file(status)) {
+        throw DatasetError("'" + path +
+                           "' is not a regular file; a dataset replaces regular files only");
+    }
+    if (!overwrite) {
         throw DatasetError("'" + path + "' exists; use --force to overwrite it");
     }
 }
@@ -28,6 +39,7 @@ struct DatasetWriter::Impl {
     WriterOptions options;
     bool committed = false;
     std::vector<ShapeRecord> shapes;
+    std::vector<std::string> solverNames; ///< /problems/solver_names (schema 2)
     std::vector<std::string> bodyNames;
     std::optional<std::int32_t> lastTrajectory;
     std::optional<TrajectoryRow> current; ///< between begin() and end()
@@ -56,6 +68,7 @@ struct DatasetWriter::Impl {
         file.reset();
     }
     std::vector<std::int32_t> internShapes(const TrajectoryData& t);
+    std::vector<std::int32_t> internSolvers(const TrajectoryData& t);
     void writeShapes();
 };
 
@@ -71,7 +84,8 @@ void DatasetWriter::Impl::open() {
     index.emplace(indexGroup.get(), schema::indexFields(), kChunkRows);
     bodies.emplace(bodiesGroup.get(), schema::bodyFields(), kChunkRows);
     states.emplace(statesGroup.get(), schema::stateFields(), kChunkRows);
-    problems.emplace(problemsGroup.get(), schema::problemFields(), kChunkRows);
+    problems.emplace(problemsGroup.get(), schema::problemFields(options.schemaVersion),
+                     kChunkRows);
 }
 
 void DatasetWriter::Impl::closeObjects() {
@@ -89,6 +103,12 @@ void DatasetWriter::Impl::closeObjects() {
 std::vector<std::int32_t> DatasetWriter::Impl::internShapes(const TrajectoryData& t) {
     std::vector<std::int32_t> ids;
     for (const ShapeRecord& shape : t.shapes) {
+        if (options.schemaVersion == 1 &&
+            (shape.inflation != 0.0 || shape.type > ShapeType::ConvexMesh)) {
+            throw DatasetError("shape '" + shape.name + "': schema 1 cannot store a " +
+                               std::string(shapeTypeName(shape.type)) +
+                               (shape.inflation != 0.0 ? " with rounding" : ""));
+        }
         std::int32_t id = 0;
         while (static_cast<size_t>(id) < shapes.size() && !shapes[size_t(id)].sameGeometry(shape)) {
             ++id;
@@ -101,6 +121,28 @@ std::vector<std::int32_t> DatasetWriter::Impl::internShapes(const TrajectoryData
     return ids;
 }
 
+/// Global ids (schema 1: values of kSchema1Solvers) of the trajectory's solver names.
+std::vector<std::int32_t> DatasetWriter::Impl::internSolvers(const TrajectoryData& t) {
+    std::vector<std::int32_t> ids;
+    for (const std::string& name : t.solverNames) {
+        if (options.schemaVersion == 1) {
+            const auto it = std::find(kSchema1Solvers.begin(), kSchema1Solvers.end(), name);
+            if (it == kSchema1Solvers.end()) {
+                throw DatasetError("solver '" + name + "': schema 1 stores only the seven "
+                                   "solvers with their default options");
+            }
+            ids.push_back(static_cast<std::int32_t>(it - kSchema1Solvers.begin()));
+            continue;
+        }
+        const auto it = std::find(solverNames.begin(), solverNames.end(), name);
+        ids.push_back(static_cast<std::int32_t>(it - solverNames.begin()));
+        if (it == solverNames.end()) {
+            solverNames.push_back(name);
+        }
+    }
+    return ids;
+}
+
 void DatasetWriter::Impl::writeShapes() {
     std::vector<ShapeRow> rows;
     std::vector<std::string> names;
@@ -108,7 +150,7 @@ void DatasetWriter::Impl::writeShapes() {
     TableWriter<VertexRow> vertices(shapesGroup.get(), schema::vertexFields(), kChunkRows);
     TableWriter<TriangleRow> triangles(shapesGroup.get(), schema::triangleFields(), kChunkRows);
     for (const ShapeRecord& s : shapes) {
-        rows.push_back({static_cast<std::uint8_t>(s.type), s.params,
+        rows.push_back({static_cast<std::uint8_t>(s.type), s.params, s.inflation, s.exponents,
                         static_cast<std::int64_t>(vertices.rows()),
                         static_cast<std::int64_t>(s.vertices.size()),
                         static_cast<std::int64_t>(triangles.rows()),
@@ -123,7 +165,8 @@ void DatasetWriter::Impl::writeShapes() {
     }
     vertices.flush();
     triangles.flush();
-    TableWriter<ShapeRow> table(shapesGroup.get(), schema::shapeFields(), kChunkRows);
+    TableWriter<ShapeRow> table(shapesGroup.get(), schema::shapeFields(options.schemaVersion),
+                                kChunkRows);
     for (const ShapeRow& row : rows) {
         table.append(row);
     }
@@ -186,6 +229,7 @@ void DatasetWriter::append(const TrajectoryData& t) {
                            " appended outside begin/end of that trajectory");
     }
     const std::vector<std::int32_t> ids = w.internShapes(t);
+    const std::vector<std::int32_t> solverIds = w.internSolvers(t);
     const auto global = [&](std::int32_t local) {
         if (local < 0 || static_cast<size_t>(local) >= ids.size()) {
             throw DatasetError("trajectory " + std::to_string(t.trajectory) + ": shape id " +
@@ -204,6 +248,11 @@ void DatasetWriter::append(const TrajectoryData& t) {
     for (ProblemRow problem : t.problems) {
         problem.shapeA = global(problem.shapeA);
         problem.shapeB = global(problem.shapeB);
+        if (problem.solver < 0 || static_cast<size_t>(problem.solver) >= solverIds.size()) {
+            throw DatasetError("trajectory " + std::to_string(t.trajectory) + ": solver id " +
+                               std::to_string(problem.solver) + " out of range");
+        }
+        problem.solver = solverIds[static_cast<size_t>(problem.solver)];
         w.problems->append(problem);
     }
     w.problemRows += static_cast<std::int64_t>(t.problems.size());
@@ -234,7 +283,7 @@ void DatasetWriter::commit(DatasetMeta meta) {
     if (w.current) {
         throw DatasetError("commit() inside trajectory " + std::to_string(w.current->trajectory));
     }
-    meta.schemaVersion = kSchemaVersion;
+    meta.schemaVersion = w.options.schemaVersion;
     meta.trajectoryCount = w.trajectoryRows;
     meta.firstTrajectory = w.lastTrajectory ? w.firstTrajectory : meta.firstTrajectory;
     w.index->flush();
@@ -242,6 +291,9 @@ void DatasetWriter::commit(DatasetMeta meta) {
     w.states->flush();
     w.problems->flush();
     h5::writeStrings(w.bodiesGroup.get(), "name", w.bodyNames);
+    if (w.options.schemaVersion >= 2) {
+        h5::writeStrings(w.problemsGroup.get(), schema::kSolverNames, w.solverNames);
+    }
     w.writeShapes();
     writeMeta(w.meta.get(), meta);
     w.closeObjects();

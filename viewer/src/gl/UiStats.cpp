@@ -17,7 +17,7 @@ void row(const char* label, const char* format, double value) {
     ImGui::Text(format, value);
 }
 
-void countsTable(const StepStats& stats, const CallSummary& calls) {
+void countsTable(const StepStats& stats, const CallSummary& calls, const StatsHistory& history) {
     const StepCounts& c = stats.counts;
     if (!ImGui::BeginTable("counts", 2,
                            ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
@@ -38,6 +38,10 @@ void countsTable(const StepStats& stats, const CallSummary& calls) {
     row("contacts", "%.0f", c.contacts);
     row("PGS iterations", "%.0f", c.pgsIterations);
     row("PGS residual", "%.2e", c.pgsResidual);
+    row("PGS converged (window %)", "%.1f", 100.0 * history.pgsConvergedShare());
+    row("kinetic energy (J)", "%.4g", stats.motion.kineticEnergy);
+    row("max |v| (m/s)", "%.3g", stats.motion.maxLinearSpeed);
+    row("max |w| (rad/s)", "%.3g", stats.motion.maxAngularSpeed);
     ImGui::EndTable();
 }
 
@@ -67,7 +71,7 @@ void drawStatistics(const ViewerModel& model) {
     const StepStats& stats = model.world().lastStats();
     ImGui::Text("last step #%lld, %zu bodies", static_cast<long long>(stats.step),
                 model.world().bodyCount());
-    countsTable(stats, model.lastCalls().summary());
+    countsTable(stats, model.lastCalls().summary(), model.history());
     if (ImGui::CollapsingHeader("Step time")) {
         timesTable(stats.times);
     }

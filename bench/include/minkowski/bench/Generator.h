@@ -12,6 +12,7 @@
 
 #include "minkowski/bench/Problem.h"
 #include "minkowski/bench/ProblemCsv.h"
+#include "minkowski/bench/Random.h" // randomRotation, randomDirection
 
 #include <cstdint>
 #include <optional>
@@ -56,11 +57,6 @@ std::vector<ProblemShape> loadMeshFolder(const std::string& folder, MeshCache& m
 /// Meshes for when no mesh folder is given: hulls of 50, 200, 500 and 1000 random points on
 /// ellipsoids and rounded boxes of random semi-axes (0.05 to 0.25 m); every point is a vertex.
 std::vector<ProblemShape> generatedHulls(std::uint64_t seed);
-
-/// Uniformly random rotation (Shoemake 1992).
-Quat randomRotation(std::mt19937_64& rng);
-/// Uniformly random unit vector.
-Vec3 randomDirection(std::mt19937_64& rng);
 
 /// The problems of one pair: A at the origin with rotation `rotationA`, B with `rotationB`
 /// placed along `direction` (from A), one problem per entry of `distances`. Returns nothing when

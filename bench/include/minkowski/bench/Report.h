@@ -63,6 +63,11 @@ struct RunFacts {
     bool withPeers = false;
     /// Crashed cells per contender name (isolated contenders whose process died on a query).
     std::vector<std::pair<std::string, int>> crashes;
+    /// Timed-out cells per contender name (isolated contenders killed past the time limit).
+    std::vector<std::pair<std::string, int>> timeouts;
+    double timeLimitSeconds = 0.0; ///< the per-cell limit of the isolated contenders
+    /// Names of the peers in the run (their footnotes say what each kind of peer row runs on).
+    std::vector<std::string> peerNames;
 };
 
 /// Footnotes of the table: how times, ratios and failures are computed, the warm-start rule for

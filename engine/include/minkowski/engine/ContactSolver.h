@@ -8,7 +8,10 @@
 /// Per contact i, with its 3x3 Delassus block G_i = R^T K R (R = [t1 t2 n], K the inverse
 /// effective mass at the contact), over-relaxation w:
 ///   normal:   f_n <- max(0, f_n - w / G_i(2,2) * v_n);  v <- v + G_i(:,2) df_n
-///   tangent:  f_t <- f_t - w / min(G_i(0,0), G_i(1,1)) * v_t, then scaled into |f_t| <= mu f_n
+///   tangent:  f_t <- f_t - w G_tt^-1 v_t (G_tt the 2x2 tangent block), scaled into
+///             |f_t| <= mu f_n; when that scaling would gain energy, the projected gradient
+///             step f_t - v_t / lambda_max(G_tt) instead (pinocchio's scalar step
+///             1 / min(G_i(0,0), G_i(1,1)) diverges on anisotropic blocks and pumps energy)
 /// Stopping (pinocchio): max complementarity |f.(v + [0,0,mu|v_t|])| (De Saxce correction) and
 /// max dual feasibility |v~ - proj_K*(v~)| both <= tolerance, or the relative change
 /// |f - f_prev|_inf <= relativeTolerance * max(|f|_inf, |f_prev|_inf), or the iteration cap.
@@ -16,6 +19,7 @@
 #include "minkowski/engine/Settings.h"
 #include "minkowski/narrowphase/Math.h"
 
+#include <array>
 #include <span>
 
 namespace mk {
@@ -33,10 +37,15 @@ struct SolverBody {
 struct SolverContact {
     int bodyA = 0;
     int bodyB = 0;
-    Vec3 rA = Vec3::Zero();   ///< from a's centre of mass to the contact point on a (unit: metre)
-    Vec3 rB = Vec3::Zero();   ///< from b's centre of mass to the contact point on b (unit: metre)
-    Mat3 frame = Mat3::Identity(); ///< columns t1, t2, n (n from a to b)
+    Vec3 rA = Vec3::Zero(); ///< from a's centre of mass to the contact point on a (unit: metre)
+    Vec3 rB = Vec3::Zero(); ///< from b's centre of mass to the contact point on b (unit: metre)
+    Mat3 frame = Mat3::Identity();    ///< columns t1, t2, n (n from a to b)
     Mat3 delassus = Mat3::Identity(); ///< G_i (unit: 1/kg)
+    /// (G_tt^-1)_00, _01, _11 of the 2x2 tangent block of G_i (unit: kg).
+    std::array<double, 3> tangentInverse{1.0, 0.0, 1.0};
+    /// 1 / lambda_max(G_tt): the projected-gradient friction step that never gains energy
+    /// (unit: kg).
+    double tangentGradientStep = 1.0;
     /// Set by setupContact so that a sweep needs no cross product or inertia product:
     /// columns r_a x d_k and r_b x d_k (d_k the frame's columns), and I_a^-1 (r_a x d_k),
     /// I_b^-1 (r_b x d_k) (world frame).
@@ -46,16 +55,16 @@ struct SolverContact {
     Mat3 responseB = Mat3::Zero();
     /// Added to the normal relative velocity: the constraint is v_n + bias >= 0 (unit: m/s).
     double bias = 0.0;
-    double friction = 0.0;         ///< mu
-    Vec3 impulse = Vec3::Zero();   ///< (f_t1, f_t2, f_n): warm start in, solution out (unit: N s)
+    double friction = 0.0;       ///< mu
+    Vec3 impulse = Vec3::Zero(); ///< (f_t1, f_t2, f_n): warm start in, solution out (unit: N s)
 };
 
 struct PgsResult {
     int iterations = 0;
     bool converged = true;
-    double complementarity = 0.0;  ///< final max |f.(v + [0,0,mu|v_t|])|
-    double dualFeasibility = 0.0;  ///< final max distance of v~ to the dual cone
-    double relativeChange = 0.0;   ///< final |f - f_prev|_inf / max(|f|_inf, |f_prev|_inf)
+    double complementarity = 0.0; ///< final max |f.(v + [0,0,mu|v_t|])|
+    double dualFeasibility = 0.0; ///< final max distance of v~ to the dual cone
+    double relativeChange = 0.0;  ///< final |f - f_prev|_inf / max(|f|_inf, |f_prev|_inf)
 };
 
 /// Orthonormal frame [t1 t2 n] around the unit normal n (Duff et al., "Building an Orthonormal

@@ -39,10 +39,9 @@ MassProperties meshMassProperties(const ConvexMesh& mesh, double density);
 MassProperties supportGridMassProperties(const Shape& shape, double density, int n);
 
 /// Grid size of computeMassProperties for superquadrics and smoothed hulls: the results at n and
-/// 2n are Richardson-extrapolated (the O(1/n^2) term cancels). Relative volume errors measured
-/// against the closed forms of superellipsoids (tests/engine/test_mass_properties_smooth.cpp):
-/// 3e-8 at alpha = 1, 2e-7 at (1.5, 1.2), 3e-8 at 1.9, 4e-7 at 0.8, 2e-6 at 0.3 (boxy). The
-/// result is cached per geometry (a scene adds many bodies of few shapes).
+/// 2n are Richardson-extrapolated (the O(1/n^2) term cancels). Relative volume errors against
+/// the closed forms of superellipsoids stay below 1e-5, the boxiest exponents being the worst
+/// (tests/engine/test_mass_properties_smooth.cpp, docs/solvers-optimization.md). The result is cached per geometry (a scene adds many bodies of few shapes).
 inline constexpr int kSupportGridCells = 48;
 
 /// The same properties for a total mass of `mass` instead (inertia scales linearly).

@@ -24,6 +24,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 #include <functional>
 #include <memory>
 #include <string_view>
@@ -52,7 +53,7 @@ struct NarrowPhaseEvent {
     bool perturbed;
 };
 
-/// Receives every narrow-phase call (a later issue records datasets from it; the viewer draws).
+/// Receives every narrow-phase call (the dataset recorder records them; the viewer draws them).
 using NarrowPhaseHook = std::function<void(const NarrowPhaseEvent&)>;
 
 /// One broadphase pair of the last step, for viewers and tests.
@@ -97,10 +98,15 @@ public:
 
     /// Advances by one time step.
     /// \throws SimulationError naming the step and bodies when a velocity or pose becomes
-    /// non-finite; the bodies then keep the state they had before the call.
+    /// non-finite; the bodies then keep the state they had before the call. \throws EscapeError
+    /// (a SimulationError) under EscapeAction::Error when a body passed through a static body or
+    /// left the world cube during the step (the step is kept).
     void step();
 
     [[nodiscard]] const StepStats& lastStats() const;
+    /// Every escape so far (a body through a static body or out of the world cube; Escape.h),
+    /// each body and kind once, in order. Under EscapeAction::Error step() throws EscapeError.
+    [[nodiscard]] const std::vector<EscapeEvent>& escapes() const;
     /// FNV-1a (64 bit) over the bytes of every body's pose (quaternion x, y, z, w; translation),
     /// linear and angular velocity, in id order.
     [[nodiscard]] std::uint64_t stateHash() const;

@@ -24,7 +24,8 @@
 /// only removed when the new point is above them by more than a rounding-level margin; new faces
 /// are checked against an interior point (the polytope stays convex); the horizon must be a single
 /// simple cycle; every failure ends with a status and the best estimate so far, never an assert or
-/// a sentinel depth. Storage is fixed-capacity (Defaults.h): no heap allocation.
+/// a sentinel depth. Storage is fixed-capacity (Defaults.h) and per thread: allocated on a thread's
+/// first query, reused after.
 
 #include "minkowski/narrowphase/Defaults.h"
 #include "minkowski/narrowphase/Math.h"
@@ -36,6 +37,7 @@
 #include <cfloat>
 #include <cmath>
 #include <limits>
+#include <memory>
 #include <string_view>
 
 namespace mk {
@@ -128,6 +130,12 @@ inline constexpr double kRankTolerance = 1e-10;
 inline constexpr double kVisibilityMargin = 16.0 * DBL_EPSILON;
 /// A triangle with |cross| below this times its longest edge squared has no reliable normal.
 inline constexpr double kFlatTriangle = 1e-13;
+/// A support point within this many thresholds of the closest face is checked against every
+/// vertex (a repeated vertex cannot grow the polytope).
+inline constexpr double kRepeatWindow = 16.0;
+/// Up to this many live faces the closest one is found by a scan in slot order (cheaper than
+/// keeping a heap on the 20-40 faces of typical overlaps); above it, by the heap.
+inline constexpr int kScanFaces = 128;
 /// Faces whose normals have at least this cosine count as coplanar for the witness search.
 inline constexpr double kCoplanarCosine = 1.0 - 1e-9;
 
@@ -207,21 +215,42 @@ struct EdgeRef {
     int edge;
 };
 
-/// Triangle of the polytope, counter-clockwise seen from outside.
+/// Triangle of the polytope, counter-clockwise seen from outside (64 bytes: one cache line).
 struct Face {
-    std::array<int, 3> v;       ///< vertex indices
-    std::array<int, 3> adj;     ///< face across edge i (v[i] -> v[i+1])
-    std::array<int, 3> adjEdge; ///< index of that edge in the neighbour
-    Vec3 n;                     ///< unit outward normal
-    double d;                   ///< signed distance of the plane from the origin, dot(n, v)
-    int pass;                   ///< == Polytope::pass_ while marked for removal
-    bool live;
+    Vec3 n;                 ///< unit outward normal
+    double d;               ///< signed distance of the plane from the origin, dot(n, v)
+    std::array<int, 3> v;   ///< vertex indices
+    std::array<int, 3> adj; ///< across edge i (v[i] -> v[i+1]): neighbour face * 4 + its edge index
+    int pass;               ///< == Polytope::pass_ while marked for removal
+    int heapPos;            ///< position in the face heap (0 while scanned); -1 once removed
+    [[nodiscard]] int adjFace(int e) const { return adj[e] >> 2; }
+    [[nodiscard]] int adjEdge(int e) const { return adj[e] & 3; }
 };
 
-/// Convex polytope inside A - B, in fixed-capacity storage (about 45 KB on the stack).
+/// Convex polytope inside A - B. Its storage (kMaxVertices vertices, about 6 MB of address space,
+/// touched only as far as a query grows) belongs to the thread (threadPolytope()) and is reused:
+/// no allocation per query. Up to kScanFaces live faces the closest face is found by a linear scan;
+/// beyond, the live faces go into an indexed binary heap ordered by (d, slot), so the closest face
+/// is found in O(1) and kept in O(log F) per change (the scan made dense hulls quadratic); the slot
+/// tie-break picks the same face as the scan in slot order, so both give the same answers.
 class Polytope {
 public:
     enum class Grow : unsigned char { Ok, Degenerate, OutOfFaces };
+
+    Polytope()
+        : w_(new Vec3[kMaxVertices]), a_(new Vec3[kMaxVertices]), b_(new Vec3[kMaxVertices]),
+          faces_(new Face[kMaxFaces]), free_(new int[kMaxFaces]), heap_(new int[kMaxFaces]),
+          stack_(new EdgeRef[3 * kMaxFaces]), horizon_(new EdgeRef[3 * kMaxFaces]),
+          removed_(new int[kMaxFaces]), byStart_(new int[kMaxVertices]),
+          byEnd_(new int[kMaxVertices]), newN_(new Vec3[kMaxVertices]),
+          newD_(new double[kMaxVertices]), newId_(new int[kMaxVertices]) {}
+
+    /// Empties the polytope for a new query.
+    void reset() {
+        numVerts_ = numFaces_ = numFree_ = heapSize_ = numLive_ = 0;
+        heapMode_ = false;
+        scale_ = 0.0;
+    }
 
     [[nodiscard]] int numVertices() const { return numVerts_; }
     [[nodiscard]] double scale() const { return scale_; }
@@ -252,12 +281,14 @@ public:
     [[nodiscard]] double visibilityMargin() const { return kVisibilityMargin * scale_; }
 
     /// The live face whose plane is nearest the origin (smallest d; the most negative when the
-    /// origin is outside). -1 if there is none.
+    /// origin is outside; the lowest slot among equals). -1 if there is none.
     [[nodiscard]] int closestFace() const {
+        if (heapMode_)
+            return heapSize_ > 0 ? heap_[0] : -1;
         int best = -1;
         double bestD = std::numeric_limits<double>::infinity();
         for (int f = 0; f < numFaces_; ++f) {
-            if (faces_[f].live && faces_[f].d < bestD) {
+            if (faces_[f].heapPos >= 0 && faces_[f].d < bestD) {
                 bestD = faces_[f].d;
                 best = f;
             }
@@ -278,36 +309,116 @@ private:
     bool prepareNewFaces(const Vec3& w);
     void commitNewFaces(int vertex);
 
-    std::array<Vec3, kMaxVertices> w_;
-    std::array<Vec3, kMaxVertices> a_;
-    std::array<Vec3, kMaxVertices> b_;
+    [[nodiscard]] bool before(int f, int g) const {
+        return faces_[f].d < faces_[g].d || (faces_[f].d == faces_[g].d && f < g);
+    }
+    void place(int pos, int f) {
+        heap_[pos] = f;
+        faces_[f].heapPos = pos;
+    }
+    void siftUp(int pos, int f) {
+        while (pos > 0) {
+            const int parent = (pos - 1) / 2;
+            if (!before(f, heap_[parent]))
+                break;
+            place(pos, heap_[parent]);
+            pos = parent;
+        }
+        place(pos, f);
+    }
+    void siftDown(int pos, int f) {
+        for (;;) {
+            int child = 2 * pos + 1;
+            if (child >= heapSize_)
+                break;
+            if (child + 1 < heapSize_ && before(heap_[child + 1], heap_[child]))
+                ++child;
+            if (!before(heap_[child], f))
+                break;
+            place(pos, heap_[child]);
+            pos = child;
+        }
+        place(pos, f);
+    }
+    void heapPush(int f) { siftUp(heapSize_++, f); }
+    void addLive(int f) {
+        ++numLive_;
+        if (heapMode_)
+            heapPush(f);
+        else
+            faces_[f].heapPos = 0;
+    }
+    void removeLive(int f) {
+        --numLive_;
+        if (heapMode_)
+            heapRemove(f);
+        else
+            faces_[f].heapPos = -1;
+    }
+    /// Moves the live faces into the heap once there are more than kScanFaces of them.
+    void switchToHeapIfLarge() {
+        if (heapMode_ || numLive_ <= kScanFaces)
+            return;
+        heapMode_ = true;
+        heapSize_ = 0;
+        for (int f = 0; f < numFaces_; ++f) {
+            if (faces_[f].heapPos >= 0)
+                heapPush(f);
+        }
+    }
+    void heapRemove(int f) {
+        const int pos = faces_[f].heapPos;
+        faces_[f].heapPos = -1;
+        const int last = heap_[--heapSize_];
+        if (pos == heapSize_)
+            return;
+        if (pos > 0 && before(last, heap_[(pos - 1) / 2]))
+            siftUp(pos, last);
+        else
+            siftDown(pos, last);
+    }
+
+    std::unique_ptr<Vec3[]> w_;
+    std::unique_ptr<Vec3[]> a_;
+    std::unique_ptr<Vec3[]> b_;
     int numVerts_ = 0;
-    std::array<Face, kMaxFaces> faces_;
+    std::unique_ptr<Face[]> faces_;
     int numFaces_ = 0; ///< high-water mark of faces_
-    std::array<int, kMaxFaces> free_;
+    std::unique_ptr<int[]> free_;
     int numFree_ = 0;
+    std::unique_ptr<int[]> heap_; ///< live faces, a binary min-heap on (d, slot)
+    int heapSize_ = 0;
+    int numLive_ = 0;
+    bool heapMode_ = false;        ///< the live faces are in heap_ (more than kScanFaces of them)
     Vec3 interior_ = Vec3::Zero(); ///< centroid of the start tetrahedron, inside forever
     double scale_ = 0.0;
     int pass_ = 0;
     // Scratch of expand().
-    std::array<EdgeRef, 3 * kMaxFaces> stack_;
-    std::array<EdgeRef, 3 * kMaxFaces> horizon_;
+    std::unique_ptr<EdgeRef[]> stack_;
+    std::unique_ptr<EdgeRef[]> horizon_;
     int numHorizon_ = 0;
-    std::array<int, kMaxFaces> removed_;
+    std::unique_ptr<int[]> removed_;
     int numRemoved_ = 0;
-    std::array<int, kMaxVertices> byStart_; ///< horizon edge starting at a vertex (new-face order)
-    std::array<int, kMaxVertices> byEnd_;
-    std::array<Vec3, 3 * kMaxFaces> newN_;
-    std::array<double, 3 * kMaxFaces> newD_;
-    std::array<int, 3 * kMaxFaces> newId_;
+    std::unique_ptr<int[]> byStart_; ///< horizon edge starting at a vertex (new-face order)
+    std::unique_ptr<int[]> byEnd_;
+    std::unique_ptr<Vec3[]> newN_; ///< one per horizon edge: a simple cycle has <= V of them
+    std::unique_ptr<double[]> newD_;
+    std::unique_ptr<int[]> newId_;
 };
+
+/// The calling thread's polytope (created on its first EPA query, then reused).
+inline Polytope& threadPolytope() {
+    static thread_local Polytope polytope;
+    polytope.reset();
+    return polytope;
+}
 
 /// Computes the plane of face slot f from vertices (a, b, c); false if the triangle is too flat.
 inline bool Polytope::setFace(int f, int a, int b, int c) {
     Face& face = faces_[f];
     face.v = {a, b, c};
     face.pass = 0;
-    face.live = true;
+    face.heapPos = -1;
     if (!triangleNormal(w_[a], w_[b], w_[c], face.n))
         return false;
     face.d = face.n.dot((w_[a] + w_[b] + w_[c]) / 3.0);
@@ -337,13 +448,12 @@ inline bool Polytope::initTetrahedron() {
             const int from = faces_[f].v[e], to = faces_[f].v[(e + 1) % 3];
             for (int g = 0; g < 4; ++g) {
                 for (int k = 0; k < 3; ++k) {
-                    if (faces_[g].v[k] == to && faces_[g].v[(k + 1) % 3] == from) {
-                        faces_[f].adj[e] = g;
-                        faces_[f].adjEdge[e] = k;
-                    }
+                    if (faces_[g].v[k] == to && faces_[g].v[(k + 1) % 3] == from)
+                        faces_[f].adj[e] = g * 4 + k;
                 }
             }
         }
+        addLive(f);
     }
     return true;
 }
@@ -360,7 +470,7 @@ inline void Polytope::floodFill(int f, const Vec3& w) {
     faces_[f].pass = pass_;
     removed_[numRemoved_++] = f;
     for (int e = 0; e < 3; ++e)
-        stack_[top++] = {faces_[f].adj[e], faces_[f].adjEdge[e]};
+        stack_[top++] = {faces_[f].adjFace(e), faces_[f].adjEdge(e)};
     while (top > 0) {
         const EdgeRef cur = stack_[--top];
         Face& g = faces_[cur.face];
@@ -371,7 +481,7 @@ inline void Polytope::floodFill(int f, const Vec3& w) {
             removed_[numRemoved_++] = cur.face;
             for (int k = 1; k <= 2; ++k) {
                 const int e = (cur.edge + k) % 3;
-                stack_[top++] = {g.adj[e], g.adjEdge[e]};
+                stack_[top++] = {g.adjFace(e), g.adjEdge(e)};
             }
         } else {
             horizon_[numHorizon_++] = cur;
@@ -382,7 +492,7 @@ inline void Polytope::floodFill(int f, const Vec3& w) {
 /// True when the horizon is one simple cycle (each vertex starts and ends exactly one edge), the
 /// condition for the new faces to close the polytope. Fills byStart_/byEnd_.
 inline bool Polytope::horizonIsCycle() {
-    if (numHorizon_ < 3)
+    if (numHorizon_ < 3 || numHorizon_ > numVerts_)
         return false;
     for (int i = 0; i < numHorizon_; ++i) {
         const Face& g = faces_[horizon_[i].face];
@@ -427,7 +537,7 @@ inline bool Polytope::prepareNewFaces(const Vec3& w) {
 /// kept face across the horizon, edges 1 and 2 to the neighbouring new faces.
 inline void Polytope::commitNewFaces(int vertex) {
     for (int r = 0; r < numRemoved_; ++r) {
-        faces_[removed_[r]].live = false;
+        removeLive(removed_[r]);
         free_[numFree_++] = removed_[r];
     }
     for (int i = 0; i < numHorizon_; ++i)
@@ -436,17 +546,17 @@ inline void Polytope::commitNewFaces(int vertex) {
         const EdgeRef h = horizon_[i];
         Face& g = faces_[h.face];
         const int s = g.v[(h.edge + 1) % 3], t = g.v[h.edge];
-        Face& nf = faces_[newId_[i]];
+        const int id = newId_[i];
+        Face& nf = faces_[id];
         nf.v = {s, t, vertex};
         nf.n = newN_[i];
         nf.d = newD_[i];
         nf.pass = 0;
-        nf.live = true;
-        nf.adj = {h.face, newId_[byStart_[t]], newId_[byEnd_[s]]};
-        nf.adjEdge = {h.edge, 2, 1};
-        g.adj[h.edge] = newId_[i];
-        g.adjEdge[h.edge] = 0;
+        nf.adj = {h.face * 4 + h.edge, newId_[byStart_[t]] * 4 + 2, newId_[byEnd_[s]] * 4 + 1};
+        g.adj[h.edge] = id * 4;
+        addLive(id);
     }
+    switchToHeapIfLarge();
 }
 
 /// Adds `vertex` (outside face f) to the polytope: removes the faces it sees, closes the hole with
@@ -480,7 +590,7 @@ inline void Polytope::finish(int f, EpaStatus status, EpaOutput& out) const {
     std::array<double, 3> bestL{};
     double bestDist = std::numeric_limits<double>::infinity();
     for (int g = 0; g < numFaces_ && bestDist > 0; ++g) {
-        if (!faces_[g].live || faces_[g].n.dot(face.n) < kCoplanarCosine)
+        if (faces_[g].heapPos < 0 || faces_[g].n.dot(face.n) < kCoplanarCosine)
             continue;
         const auto [i, j, k] = faces_[g].v;
         const auto l = closestOnTriangle(w_[i], w_[j], w_[k], p);
@@ -749,7 +859,10 @@ void expandLoop(S& support, Polytope& poly, const EpaSettings& settings, EpaOutp
         const double thr = threshold(settings, std::max(poly.scale(), s.w.norm()));
         if (h < -thr)
             return stop(f, EpaStatus::Separated);
-        if (h - face.d <= thr || poly.hasVertex(s.w, poly.visibilityMargin())) {
+        // A support point that is already a vertex ends the search; only near the threshold can
+        // it be one (the polytope is convex to rounding), so the O(V) scan runs only there.
+        const bool mayRepeat = h - face.d <= kRepeatWindow * thr;
+        if (h - face.d <= thr || (mayRepeat && poly.hasVertex(s.w, poly.visibilityMargin()))) {
             return stop(f, face.d <= thr ? EpaStatus::Touching : EpaStatus::Converged);
         }
         const int v = poly.addVertex(s);
@@ -769,7 +882,8 @@ void expandLoop(S& support, Polytope& poly, const EpaSettings& settings, EpaOutp
 
 /// Penetration depth of A and B from GJK's terminal simplex (1 to 4 points of A - B enclosing or
 /// touching the origin). See the file comment for the conventions and EpaStatus for the outcomes.
-/// Never allocates; bounded by settings.maxIterations and the capacities of Defaults.h.
+/// Allocates only on the calling thread's first query (threadPolytope()); bounded by
+/// settings.maxIterations and the capacities of Defaults.h.
 template <class S>
 EpaOutput epa(S& support, const Simplex& simplex, const EpaSettings& settings = {}) {
     EpaOutput out;
@@ -779,7 +893,7 @@ EpaOutput epa(S& support, const Simplex& simplex, const EpaSettings& settings = 
         if (!simplex.points[i].w.allFinite())
             return out;
     }
-    epa_detail::Polytope poly;
+    epa_detail::Polytope& poly = epa_detail::threadPolytope();
     if (!epa_detail::buildStart(support, simplex, settings, poly, out))
         return out;
     epa_detail::expandLoop(support, poly, settings, out);

@@ -152,8 +152,8 @@ public:
     /// back the origin within `slack`: those of a nearly flat tetrahedron are rounding noise, and
     /// their witnesses would not meet (test_subalgorithms.cpp: 4 such tetrahedra in 3360 states
     /// passed the signs where Johnson's Delta_i had refused them). Anything short of a strict
-    /// pass goes the usual way. `w` is the new point, read from the caller's copy: y_[last_] was just stored, and
-    /// loading it back with other widths stalls on store forwarding (measured: 30% of the test).
+    /// pass goes the usual way. `w` is the new point, read from the caller's copy: y_[last_] was
+    /// just stored, and loading it back with other widths stalls on store forwarding.
     [[nodiscard]] bool enclosesStrictly(const Vec3& w, Slack& slack) {
         const Vec3& y0 = last_ == 0 ? w : y_[0].w;
         const Vec3& y1 = last_ == 1 ? w : y_[1].w;

@@ -16,7 +16,10 @@
 /// through the origin meets A - B's boundary where its normal is parallel to the ray (symmetric
 /// configurations). Where the ray meets a vertex of A - B instead (two cubes offset along their
 /// diagonal, FCL #545), the depth is the one along the ray, sqrt(3) times the minimum translation
-/// distance for cubes: that is MPR's definition, not a failure; EPA gives the minimum.
+/// distance for cubes: that is MPR's definition, not a failure; EPA gives the minimum. Measured
+/// overshoots (docs/solvers-optimization.md): 3x for coincident boxes or ellipsoids (the ray's
+/// direction is arbitrary), 1.41x for a 1 mm sphere 3 cm off the centre of a 100 m box, 9x for a
+/// sphere through a 0.2 mm plate.
 
 #include "minkowski/narrowphase/Defaults.h"
 #include "minkowski/narrowphase/Epa.h"
@@ -35,7 +38,7 @@ struct MprSettings {
     /// plane (unit: metre); also the depth below which the result counts as Touching.
     double tolerance = defaults::kEpaTolerance;
     /// Cap of each phase: portal discovery, boolean refinement, penetration refinement.
-    int maxIterations = defaults::kEpaMaxIterations;
+    int maxIterations = defaults::kMprMaxIterations;
     /// false: stop once the origin is inside the portal (boolean query, status Overlapping).
     bool wantPenetration = true;
 };

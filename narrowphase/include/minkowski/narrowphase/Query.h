@@ -83,7 +83,13 @@ enum class Status : unsigned char {
     Touching,           ///< distance within tolerance of 0 and no depth to resolve (contact)
     MaxIterations,      ///< the iteration cap was hit; fields hold the best estimate so far
     Degenerate,         ///< a numerical degeneracy ended the solver (EPA polytope could not grow,
-                        ///< zero-area faces); fields hold the best estimate, collide is reliable
+                        ///< zero-area faces); fields hold the best estimate, collide is reliable.
+                        ///< GJK gives it only beyond double precision: when van den Bergen's
+                        ///< degeneracy rule stops it with ||x|| - mu > eps ||x|| + 2e-11 R |s| /
+                        ///< ||x|| (R the largest simplex point, s the last support: the measured
+                        ///< rounding of mu, Gjk.h stuck()). Within it GJK answers Separated, or
+                        ///< Touching if ||x|| <= absoluteTolerance + 16 ulp R; e.g. 1 m boxes
+                        ///< stacked 1e-10 m apart are Separated with the exact distance
     InvalidInput,       ///< non-finite pose or non-unit quaternion; nothing was computed
     Unsupported,        ///< the solver cannot handle a shape of the pair (rtr: no C^2 support
                         ///< function, see rtrRequirement(); sdf-ellipsoid: no SDF, see

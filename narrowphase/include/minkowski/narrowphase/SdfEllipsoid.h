@@ -20,7 +20,8 @@
 /// the half-space approximation of eq. (21) for cones, ellipsoids and superquadrics; the
 /// polyhedron approximation of Algorithm 4 for convex meshes. Every approximation is a lower bound
 /// of the true SDF with the same sign, so the collision verdict keeps its sign while distances
-/// and depths are approximate (the paper's Figs. 14-15). Shapes given only by a support function
+/// and depths are approximate (the paper's Figs. 14-15). Departure: inside ellipsoids and convex
+/// meshes the SDF is exact (a lower bound there made f* too low, a depth deeper than the MTD). Shapes given only by a support function
 /// (smoothed hulls) have no SDF: the solver reports Status::Unsupported for them.
 
 #include "minkowski/narrowphase/Math.h"
@@ -61,8 +62,11 @@ public:
     /// Algorithm 4 at x (local frame): from face `face` (in: the start face a_0, any out-of-range
     /// value meaning the first face; out: the face a*), greedily move to the neighbour with the
     /// largest ray parameter s = h_b . y / delta_b until no neighbour improves. The face found
-    /// maximises s (the plane the ray from c through x crosses first, eq. 22); the value is
-    /// h_a* . y - delta_a*, the gradient h_a*.
+    /// maximises s (the plane the ray from c through x crosses first, eq. 22); outside, the value
+    /// is h_a* . y - delta_a*, the gradient h_a*. Departure: inside (that value < 0) the value is
+    /// the exact SDF, max_a h_a . y - delta_a by a scan of the faces, and the gradient that
+    /// face's normal: the ray's plane underestimates there, which made penetration depths deeper
+    /// than the true ones (coincident boxes: -0.6 against -0.2).
     [[nodiscard]] SdfSample evaluate(const Vec3& x, int& face) const;
     /// The reference for evaluate(): the face maximising s by a linear scan.
     [[nodiscard]] int faceLinear(const Vec3& x) const;
@@ -100,7 +104,8 @@ enum class SdfKind : unsigned char {
     Capsule,      ///< exact: distance to the segment minus the radius
     Cylinder,     ///< exact: 2-D box SDF in (rho, z)
     Cone,         ///< eq. (21) over the cone's faces: base plane and lateral tangent planes
-    Ellipsoid,    ///< eq. (21) with the tangent plane where the ray from the centre exits
+    Ellipsoid,    ///< eq. (21) with the tangent plane where the ray from the centre exits;
+                  ///< inside, the exact SDF (Eberly's nearest point), so depths are not overdone
     Superquadric, ///< as Ellipsoid, on the superquadric's implicit function (An et al. eq. 16)
     Polyhedron,   ///< Algorithm 4 (PolyhedronSdf)
 };

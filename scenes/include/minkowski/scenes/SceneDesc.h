@@ -163,6 +163,9 @@ struct SimulationSpec {
     Vec3 gravity = WorldSettings{}.gravity; ///< (unit: m/s^2)
     bool gyroscopic = WorldSettings{}.gyroscopic;
     bool contactCache = NarrowPhaseSettings{}.contactCache;
+    /// Bodies through static bodies or out of the world cube: keys `escape` ("warn" or "error")
+    /// and `world_bound` (unit: metre), Escape.h.
+    EscapeSettings escape{};
 
     bool operator==(const SimulationSpec&) const = default;
 };
@@ -171,6 +174,10 @@ struct SimulationSpec {
 struct SceneDesc {
     std::string name;
     std::string description;
+    /// Solver plugins (mk::loadPlugin) the file loads before it names a solver: the `plugins`
+    /// key, as written: a path relative to baseDirectory unless absolute, or a bare name looked
+    /// up in baseDirectory, then in MINKOWSKI_PLUGIN_PATH (mk::resolvePlugin).
+    std::vector<std::string> plugins;
     SimulationSpec simulation;
     ContactSettings contact;
     PgsSettings pgs;
@@ -196,7 +203,12 @@ struct SceneDesc {
 /// "a.b[2]", then "a.b"); 0 when unknown.
 [[nodiscard]] int lineOf(const SceneDesc& scene, const std::string& key);
 
-/// Steps of one trajectory: seconds / timeStep rounded to the nearest integer (at least 1).
+/// The most steps one trajectory may take: a dataset counts them in 32 bits (2^31 - 1 steps, 207
+/// days at 120 Hz); validateScene() rejects seconds / time_step beyond it.
+inline constexpr std::int64_t kMaxStepsPerTrajectory = 2147483647;
+
+/// Steps of one trajectory: seconds / timeStep rounded to the nearest integer (at least 1, at most
+/// kMaxStepsPerTrajectory).
 [[nodiscard]] std::int64_t stepsPerTrajectory(const SimulationSpec& simulation);
 
 /// The engine settings the scene asks for.

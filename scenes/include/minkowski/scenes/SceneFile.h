@@ -55,6 +55,12 @@ SceneDesc parseScene(std::string_view text, const std::string& source,
 /// \throws SceneError when the file cannot be written.
 void writeSceneFile(const SceneDesc& scene, const std::filesystem::path& path);
 
+/// The key table (markdown: key, type, default, meaning) of one settings section of a scene
+/// file: "simulation", "contact", "pgs", "funnel" or "materials"; docs/scene-format.md holds
+/// them verbatim (tests/scenes/test_settings_fields.cpp checks it).
+/// \throws std::invalid_argument for another name.
+[[nodiscard]] std::string settingsReference(std::string_view section);
+
 /// Checks everything a scene says (ranges, references between sections, counts).
 /// \throws SceneError naming scene.source, the key and its line (when read from a file).
 void validateScene(const SceneDesc& scene);

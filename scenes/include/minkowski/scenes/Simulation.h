@@ -30,6 +30,14 @@ struct RunStats {
     std::int64_t maxContacts = 0;           ///< largest StepCounts::contacts of one step
     std::int64_t pgsIterations = 0;         ///< sum over steps
     std::int64_t pgsUnconverged = 0;        ///< steps whose PGS hit its iteration cap
+    /// StepCounts::pgsResidual of every step (unit: as PgsSettings::tolerance).
+    std::vector<float> pgsResiduals;
+    /// Largest StepMotion::maxLinearSpeed and maxAngularSpeed of any step (unit: m/s, rad/s).
+    double maxLinearSpeed = 0.0;
+    double maxAngularSpeed = 0.0;
+    /// The same over the last second of each trajectory (after the scene has settled).
+    double settledMaxLinearSpeed = 0.0;
+    double settledMaxAngularSpeed = 0.0;
     /// Wall time of every mk::collide call, perturbed ones included (unit: second).
     std::vector<float> callSeconds;
     double simulatedSeconds = 0.0; ///< steps x time step (unit: second)
@@ -42,6 +50,10 @@ struct RunStats {
     [[nodiscard]] double meanCallSeconds() const;
     /// The q-quantile of callSeconds, q in [0, 1], nearest rank (0 without calls; unit: second).
     [[nodiscard]] double callSecondsQuantile(double q) const;
+    /// Share of steps whose PGS met a stopping criterion before its cap, in [0, 1].
+    [[nodiscard]] double pgsConvergedShare() const;
+    /// The q-quantile of pgsResiduals, nearest rank (0 without steps).
+    [[nodiscard]] double pgsResidualQuantile(double q) const;
     /// simulatedSeconds / wallSeconds.
     [[nodiscard]] double realTimeFactor() const;
 };

@@ -28,6 +28,7 @@ struct StepSample {
     int contacts = 0;
     int pgsIterations = 0;
     double pgsResidual = 0.0;
+    bool pgsConverged = true; ///< StepCounts::pgsConverged
 };
 
 /// The sample of a step from the world's stats and the narrow-phase log of that step.
@@ -59,6 +60,8 @@ public:
     /// One summary per solver choice present in the window, in registry order (solvers, then
     /// their option values).
     [[nodiscard]] std::vector<SolverSummary> bySolver() const;
+    /// Share of the window's steps whose PGS converged, in [0, 1] (1 when empty).
+    [[nodiscard]] double pgsConvergedShare() const;
 
 private:
     /// The summary of `choice` over the window.

@@ -61,6 +61,8 @@ private:
         Vec3 separation = Vec3::UnitX();
     };
     std::int32_t shapeId(const Shape& shape, BodyId body);
+    /// Row of data_.solverNames of `choice` (added on first use).
+    std::int32_t solverId(const SolverChoice& choice);
     void fillPrevious(const NarrowPhaseEvent& event, ProblemRow& row) const;
 
     TrajectoryData data_;
@@ -68,6 +70,8 @@ private:
     std::vector<std::string> shapeNames_; ///< by BodyId, from recordBodies
     std::map<std::pair<BodyId, BodyId>, PairMemory> pairs_;
     bool lenient_ = false;
+    SolverChoice lastChoice_;    ///< the last call's choice and its row: names are built only
+    std::int32_t lastSolver_ = -1; ///< when the choice changes (a live switch)
 };
 
 /// The k-th of N disjoint parts of a dataset (`--shard k/N`): trajectories

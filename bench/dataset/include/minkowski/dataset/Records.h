@@ -8,6 +8,7 @@
 /// (qw, qx, qy, qz, tx, ty, tz); the separation vector is x = p_A - p_B; the normal points from A
 /// to B; signed distances are negative when penetrating. Units: metre, second, kilogram.
 
+#include "minkowski/narrowphase/Collide.h"
 #include "minkowski/narrowphase/Math.h"
 #include "minkowski/narrowphase/Query.h"
 #include "minkowski/narrowphase/Shape.h"
@@ -27,22 +28,31 @@ public:
     using std::runtime_error::runtime_error;
 };
 
-/// One shape as stored in /shapes: primitive parameters, or a mesh's hull.
+/// One shape as stored in /shapes: primitive parameters, or a mesh's hull, or a smooth shape's
+/// parameters and points.
 struct ShapeRecord {
     std::string name; ///< the scene's shape key ("banana"), or the body group ("funnel")
     ShapeType type = ShapeType::Sphere;
-    /// sphere, capsule, cylinder, cone: (radius, 0, half height); box: half extents; ellipsoid:
-    /// semi-axes; mesh: zero (unit: metre).
+    /// sphere, capsule, cylinder, cone: (radius, 0, half height); box: half extents of the core
+    /// (without the rounding); ellipsoid, superquadric: semi-axes; mesh, smoothed hull: zero
+    /// (unit: metre).
     Vec3 params = Vec3::Zero();
-    std::vector<Vec3> vertices;                ///< mesh: hull vertices, local frame (unit: metre)
+    /// Rounded box: the rounding; superquadric: the inflation; 0 otherwise (unit: metre).
+    /// Schema 2 (schema 1 stores no rounded box and no smooth shape).
+    double inflation = 0.0;
+    /// Superquadric: (alpha1, alpha2, 0); smoothed hull: (beta, 0, 0); zero otherwise. Schema 2.
+    Vec3 exponents = Vec3::Zero();
+    /// mesh: hull vertices; smoothed hull: the vertices of the hull it smooths (local frame,
+    /// unit: metre).
+    std::vector<Vec3> vertices;
     std::vector<std::array<int, 3>> triangles; ///< mesh: hull triangles, indices into vertices
 
     /// Same type, parameters, vertices and triangles (the name is not compared).
     [[nodiscard]] bool sameGeometry(const ShapeRecord& other) const;
 };
 
-/// The record of `shape` under `name`.
-/// \throws DatasetError for the shape types a dataset cannot store (superquadric, smoothed hull).
+/// The record of `shape` under `name`: every shape the engine simulates.
+/// \throws DatasetError for a smoothed solid of revolution (no scene makes one).
 ShapeRecord describeShape(const Shape& shape, std::string name);
 
 /// The shape a record stores. A mesh is rebuilt as the convex hull of its stored hull vertices
@@ -106,9 +116,10 @@ struct ProblemRow {
     Vec3 previousWitnessA = Vec3::Zero(); ///< its witness points, world frame at that step
     Vec3 previousWitnessB = Vec3::Zero();
 
-    /// Registry index (SolverEntry::index) of the solver that answered (gjk when the chosen one
-    /// could not): the built-ins 0..6 in their registry order, then plugin solvers in load order.
-    std::uint8_t solver = 0;
+    /// The solver choice that answered (gjk when the chosen one could not), as a row of the
+    /// container's solverNames (TrajectoryData, Dataset): its canonical name
+    /// (mk::name(SolverChoice), e.g. "gjk-nesterov:subalgo=barycode").
+    std::int32_t solver = 0;
     std::uint8_t status = 0; ///< mk::Status
     bool collide = false;    ///< distance <= the recording margin
     double distance = 0.0;   ///< signed distance (unit: metre)
@@ -144,6 +155,8 @@ struct TrajectoryData {
     std::vector<BodyRow> bodies;
     std::vector<StateRow> states;
     std::vector<ProblemRow> problems;
+    /// Canonical names of the solver choices of the problems (ProblemRow::solver), each once.
+    std::vector<std::string> solverNames;
 };
 
 /// /meta: how the dataset was made (attributes of the group).
@@ -182,7 +195,20 @@ struct Dataset {
     std::vector<BodyRow> bodies;
     std::vector<StateRow> states;
     std::vector<ProblemRow> problems;
+    /// Canonical solver-choice names, indexed by ProblemRow::solver (schema 1 files: the seven
+    /// solvers of schema 1, kSchema1Solvers).
+    std::vector<std::string> solverNames;
 };
+
+/// The solvers of schema 1's `solver` column, by value (then an enumeration).
+inline const std::vector<std::string> kSchema1Solvers{
+    "gjk", "gjk-polyak", "gjk-nesterov", "gjk-nesterov-normalized", "mpr", "sdf-ellipsoid", "rtr"};
+
+/// The distinct solver choices of the problems `rows` (of dataset.problems), in order of first
+/// use: a viewer recording's live switches. \throws UnknownNameError for a name this program
+/// does not know (a plugin's solver).
+[[nodiscard]] std::vector<SolverChoice> recordedSolverChoices(const Dataset& dataset,
+                                                              const std::vector<size_t>& rows);
 
 /// The rows of trajectory `index` (a row of dataset.trajectories) as the recorder made them, with
 /// the shapes its bodies and problems use, in order of first use, and local shape ids.

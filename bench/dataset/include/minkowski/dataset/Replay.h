@@ -87,6 +87,12 @@ struct ReplayRun {
 /// a problem without reference).
 [[nodiscard]] std::optional<double> recordedReference(const ProblemRow& row);
 
+/// Fills `cell` from a timed query of `row`: status, verdict, distance, iterations, the time (the
+/// mean of the fastest 90% of `samples`, less the clock overhead) and the disagreement with the
+/// recorded reference. `cell.fellBack` is the caller's (it comes from replayGuess()).
+void recordMeasurement(ReplayCell& cell, const ProblemRow& row, const QueryResult& result,
+                       const std::vector<double>& samples, double overheadNs);
+
 /// \throws Interrupted (Recorder.h) when options.interrupt is set.
 ReplayRun replay(const Dataset& dataset, std::vector<size_t> problems,
                  const ReplayOptions& options);

@@ -8,6 +8,7 @@
 /// The same trajectories and meta give the same bytes: rows are written one chunk at a time, in
 /// the order added, and HDF5 objects carry no timestamps.
 
+#include "minkowski/dataset/Format.h"
 #include "minkowski/dataset/Records.h"
 
 #include <cstdint>
@@ -18,6 +19,9 @@ namespace mk::dataset {
 
 struct WriterOptions {
     bool overwrite = false; ///< replace an existing file at the destination (--force)
+    /// The schema to write: kSchemaVersion, or 1 for the compatibility tests (then a shape or a
+    /// solver choice schema 1 cannot hold is a DatasetError).
+    std::int64_t schemaVersion = kSchemaVersion;
 };
 
 class DatasetWriter {
@@ -60,8 +64,10 @@ private:
     std::unique_ptr<Impl> impl_;
 };
 
-/// Throws the "exists; use --force" DatasetError when `path` exists and !overwrite. For commands
-/// that check before a long run.
+/// Throws the "exists; use --force" DatasetError when `path` exists and !overwrite, and the "not a
+/// regular file" DatasetError when it exists as anything else than a regular file (a device such
+/// as /dev/full, a pipe, a directory), even with overwrite. For commands that check before a long
+/// run.
 void checkDestination(const std::string& path, bool overwrite);
 
 } // namespace mk::dataset

@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# Pinned determinism: the final state hash of short runs of the funnel and the box stack with
+# every built-in solver, against the table tests/scenes/pinned-hashes.txt.
+#
+#   scripts/pin-hashes.sh write [BUILD_DIR]   rewrite the table from BUILD_DIR (build/release)
+#   scripts/pin-hashes.sh check BUILD_DIR     compare (the test cli_pinned_state_hashes)
+#
+# A hash is that of one toolchain: another compiler, version or standard library may evaluate
+# the same source to other bits (libm's transcendental functions, inlining, vectorised
+# reductions), so the table names the compiler it was made with and `check` skips (exit 77) on
+# another one. Floating-point contraction is off project-wide (-ffp-contract=off), so FMA
+# availability does not move a hash. Run `write` after a change that moves hashes on purpose
+# and say so in the commit message.
+set -euo pipefail
+mode="${1:-}"
+build="${2:-build/release}"
+root="$(cd "$(dirname "$0")/.." && pwd)"
+table="$root/tests/scenes/pinned-hashes.txt"
+cli="$build/apps/minkowski"
+seconds=0.5
+scenes="funnel box-stack"
+
+if [ "$mode" != write ] && [ "$mode" != check ]; then
+  echo "usage: $0 write|check [BUILD_DIR]" >&2
+  exit 2
+fi
+[ -x "$cli" ] || { echo "error: no $cli (build first)" >&2; exit 2; }
+cxx="$(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' "$build/CMakeCache.txt")"
+toolchain="$(basename "$cxx") $("$cxx" -dumpfullversion) $("$cxx" -dumpmachine)"
+
+# The built-in solvers: the first word of the indented lines of the `solvers (--solver):` block
+# of `minkowski list solvers` (the block ends at the next unindented line).
+solvers="$("$cli" list solvers |
+  awk '/^solvers/ {on = 1; next} /^[^ ]/ {on = 0} on && /^  [a-z]/ {print $1}')"
+hash_of() {
+  "$cli" -q run "$1" --headless --seconds "$seconds" --solver "$2" |
+    sed -n 's/^state hash: \([0-9a-f]\{16\}\)$/\1/p'
+}
+
+if [ "$mode" = write ]; then
+  tmp="$(mktemp)"
+  {
+    echo "# Pinned state hashes (scripts/pin-hashes.sh): \`minkowski run SCENE --headless"
+    echo "# --seconds $seconds --solver SOLVER\`. Regenerate with \`scripts/pin-hashes.sh write\`."
+    echo "toolchain: $toolchain"
+    for scene in $scenes; do
+      for solver in $solvers; do
+        h="$(hash_of "$scene" "$solver")" || { echo "error: $scene/$solver failed" >&2; exit 1; }
+        [ -n "$h" ] || { echo "error: $scene/$solver printed no hash" >&2; exit 1; }
+        echo "$scene $solver $h"
+      done
+    done
+  } >"$tmp"
+  mv "$tmp" "$table"
+  echo "wrote $table"
+  exit 0
+fi
+
+pinned="$(sed -n 's/^toolchain: //p' "$table")"
+if [ "$pinned" != "$toolchain" ]; then
+  echo "SKIP: the hashes were pinned with '$pinned', this build uses '$toolchain'"
+  exit 77
+fi
+fail=0
+while read -r scene solver expected; do
+  case "$scene" in ''|'#'*|toolchain:) continue ;; esac
+  got="$(hash_of "$scene" "$solver" || true)"
+  if [ "$got" = "$expected" ]; then
+    echo "ok   $scene $solver $got"
+  else
+    echo "FAIL $scene $solver: expected $expected, got ${got:-nothing}"
+    fail=1
+  fi
+done <"$table"
+for scene in $scenes; do
+  for solver in $solvers; do
+    if ! grep -q "^$scene $solver " "$table"; then
+      echo "FAIL $scene $solver: not pinned"
+      fail=1
+    fi
+  done
+done
+if [ "$fail" = 1 ]; then
+  echo "A hash moved. If on purpose: scripts/pin-hashes.sh write, and say so in the commit."
+fi
+exit "$fail"
