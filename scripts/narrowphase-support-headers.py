@@ -74,7 +74,7 @@ def main():
     shape = open(shape_path).read()
     shape = shape.replace('#include "minkowski/narrowphase/Rtr.h"\n',
                           '#include "minkowski/narrowphase/PolyhedronSdf.h"\n')
-    shape = shape.replace('#include "minkowski/narrowphase/SdfEllipsoid.h"\n',
+    shape = shape.replace('#include "minkowski/narrowphase/detail/SdfEllipsoid.h"\n',
                           '#include "minkowski/narrowphase/SmoothSupport.h"\n')
     open(shape_path, "w").write(shape)
     return 0

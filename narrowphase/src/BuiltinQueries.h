@@ -3,7 +3,7 @@
 /// The query functions of the built-in convex solvers (Collide.cpp), for their registry entries
 /// (BuiltinSolvers.cpp). Poses are valid (collide() checked them).
 
-#include "minkowski/narrowphase/Gjk.h"
+#include "minkowski/narrowphase/detail/Gjk.h"
 #include "minkowski/narrowphase/Query.h"
 #include "minkowski/narrowphase/Shape.h"
 

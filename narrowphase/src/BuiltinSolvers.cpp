@@ -6,7 +6,7 @@
 
 #include "BuiltinQueries.h"
 #include "minkowski/narrowphase/Rtr.h"
-#include "minkowski/narrowphase/SdfEllipsoid.h"
+#include "minkowski/narrowphase/detail/SdfEllipsoid.h"
 
 namespace mk {
 namespace {

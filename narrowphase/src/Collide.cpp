@@ -7,12 +7,12 @@
 
 #include "BuiltinQueries.h"
 #include "minkowski/narrowphase/ConvexMesh.h"
-#include "minkowski/narrowphase/Epa.h"
-#include "minkowski/narrowphase/Gjk.h"
-#include "minkowski/narrowphase/MinkowskiDifference.h"
-#include "minkowski/narrowphase/Mpr.h"
+#include "minkowski/narrowphase/detail/Epa.h"
+#include "minkowski/narrowphase/detail/Gjk.h"
+#include "minkowski/narrowphase/detail/MinkowskiDifference.h"
+#include "minkowski/narrowphase/detail/Mpr.h"
 #include "minkowski/narrowphase/Rtr.h"
-#include "minkowski/narrowphase/SdfEllipsoid.h"
+#include "minkowski/narrowphase/detail/SdfEllipsoid.h"
 
 #include <cmath>
 

@@ -2,7 +2,7 @@
 /// The ellipsoid method on max(phi_A, phi_B) (Lopez-Adeva Fernandez-Layos and Merchante 2024,
 /// Algorithms 1-3, Proposition 3, Corollary 1) and the "sdf-ellipsoid" query.
 
-#include "minkowski/narrowphase/SdfEllipsoid.h"
+#include "minkowski/narrowphase/detail/SdfEllipsoid.h"
 
 #include "minkowski/narrowphase/ConvexMesh.h"
 #include "minkowski/narrowphase/Rtr.h"

@@ -2,7 +2,7 @@
 /// Shapes to SDFs, and the "sdf-ellipsoid" query: request mapping, statuses, world frame, warm
 /// start (Corollary 1).
 
-#include "minkowski/narrowphase/SdfEllipsoid.h"
+#include "minkowski/narrowphase/detail/SdfEllipsoid.h"
 
 #include "minkowski/narrowphase/ConvexMesh.h"
 #include "minkowski/narrowphase/Rtr.h"

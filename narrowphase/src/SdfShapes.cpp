@@ -4,7 +4,7 @@
 /// cylinder; the half-space approximation of eq. (21) for cone, ellipsoid and superquadric; the
 /// polyhedron approximation of Algorithm 4 with face adjacency.
 
-#include "minkowski/narrowphase/SdfEllipsoid.h"
+#include "minkowski/narrowphase/detail/SdfEllipsoid.h"
 
 #include "minkowski/narrowphase/ConvexMesh.h"
 #include "minkowski/narrowphase/Rtr.h"

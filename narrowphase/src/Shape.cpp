@@ -9,8 +9,8 @@
 #include "minkowski/narrowphase/Shape.h"
 
 #include "minkowski/narrowphase/ConvexMesh.h"
-#include "minkowski/narrowphase/Rtr.h"
-#include "minkowski/narrowphase/SdfEllipsoid.h"
+#include "minkowski/narrowphase/PolyhedronSdf.h"
+#include "minkowski/narrowphase/SmoothSupport.h"
 
 #include <Eigen/Eigenvalues>
 

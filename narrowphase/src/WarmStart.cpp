@@ -4,7 +4,7 @@
 
 #include "minkowski/narrowphase/WarmStart.h"
 
-#include "minkowski/narrowphase/SdfEllipsoid.h"
+#include "minkowski/narrowphase/detail/SdfEllipsoid.h"
 
 namespace mk {
 

@@ -7,8 +7,8 @@
 /// shapes. Independent of Shape.cpp on purpose (the references must not share its code).
 
 #include "Random.h"
-#include "minkowski/narrowphase/MinkowskiDifference.h"
-#include "minkowski/narrowphase/Simplex.h"
+#include "minkowski/narrowphase/detail/MinkowskiDifference.h"
+#include "minkowski/narrowphase/detail/Simplex.h"
 
 #include <algorithm>
 #include <array>

@@ -8,8 +8,8 @@
 #include "PointCloudSupport.h"
 #include "minkowski/narrowphase/Collide.h"
 #include "minkowski/narrowphase/ConvexMesh.h"
-#include "minkowski/narrowphase/Epa.h"
-#include "minkowski/narrowphase/MinkowskiDifference.h"
+#include "minkowski/narrowphase/detail/Epa.h"
+#include "minkowski/narrowphase/detail/MinkowskiDifference.h"
 #include "minkowski/narrowphase/Shape.h"
 
 #include <gtest/gtest.h>

@@ -3,7 +3,7 @@
 /// for boxes, and agreement of every GjkVariant with vanilla GJK.
 
 #include "Random.h"
-#include "minkowski/narrowphase/Gjk.h"
+#include "minkowski/narrowphase/detail/Gjk.h"
 
 #include <gtest/gtest.h>
 

@@ -5,8 +5,8 @@
 /// Seeded std::mt19937_64 throughout.
 
 #include "PointCloudSupport.h"
-#include "minkowski/narrowphase/Epa.h"
-#include "minkowski/narrowphase/Mpr.h"
+#include "minkowski/narrowphase/detail/Epa.h"
+#include "minkowski/narrowphase/detail/Mpr.h"
 
 #include <cmath>
 #include <gtest/gtest.h>

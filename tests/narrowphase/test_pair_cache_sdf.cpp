@@ -4,7 +4,7 @@
 /// without changing the answers.
 
 #include "minkowski/narrowphase/Collide.h"
-#include "minkowski/narrowphase/SdfEllipsoid.h"
+#include "minkowski/narrowphase/detail/SdfEllipsoid.h"
 #include "minkowski/narrowphase/WarmStart.h"
 
 #include <cmath>

@@ -4,303 +4,14 @@
 /// -0.05 to 0.05 (the paper's range, in units of the mean bounding radius L) and beyond, the
 /// penetration definition (inscribed sphere) against the minimum translation distance on
 /// configurations with exact answers, and the warm start of Corollary 1.
+///
+/// This file: the method (Algorithms 1 and 3, agreement, penetration, warm start);
+/// test_sdf_shapes.cpp: the shapes' SDFs and Algorithm 4.
 
-#include "minkowski/narrowphase/Collide.h"
-#include "minkowski/narrowphase/ConvexMesh.h"
-#include "minkowski/narrowphase/Gjk.h"
-#include "minkowski/narrowphase/Rtr.h"
-#include "minkowski/narrowphase/SdfEllipsoid.h"
-#include "Random.h"
-
-#include <gtest/gtest.h>
-
-#include <algorithm>
-#include <cmath>
-#include <limits>
-#include <numbers>
-#include <optional>
-#include <random>
-#include <vector>
+#include "SdfTestSupport.h"
 
 using namespace mk;
-
-namespace {
-
-using ref::randomRotation;
-using ref::randomUnit;
-using ref::uniform;
-
-Mat3 randomMatrix(std::mt19937_64& rng) {
-    Mat3 m;
-    for (int i = 0; i < 9; ++i) {
-        m(i / 3, i % 3) = uniform(rng, -1.0, 1.0);
-    }
-    return m;
-}
-
-double meanRadius(const Shape& a, const Shape& b) {
-    return 0.5 * (a.boundingSphere().radius + b.boundingSphere().radius);
-}
-
-QueryRequest gjkRequest() {
-    QueryRequest q;
-    q.solver = builtins::gjk();
-    return q;
-}
-
-/// B's pose with rotation `rotB` along `dir` from A's origin such that GJK/EPA's signed distance
-/// is `target` (bisection on the offset, 80 halvings).
-Pose placeAt(const Shape& a, const Pose& poseA, const Shape& b, const Quat& rotB, const Vec3& dir,
-             double target) {
-    double lo = 0.0;
-    double hi = a.boundingSphere().radius + b.boundingSphere().radius + a.boundingSphere().center.norm() +
-                b.boundingSphere().center.norm() + std::abs(target) + 1.0;
-    for (int i = 0; i < 80; ++i) {
-        const double mid = 0.5 * (lo + hi);
-        const Pose pb(rotB, poseA.translation + mid * dir);
-        (collide(a, poseA, b, pb, gjkRequest()).distance < target ? lo : hi) = mid;
-    }
-    return {rotB, poseA.translation + 0.5 * (lo + hi) * dir};
-}
-
-/// phi(x) by GJK/EPA: the signed distance to a ball of radius eps at x, plus eps; nullopt when
-/// GJK/EPA did not converge (EPA near a cone's apex can use up its 128 iterations).
-std::optional<double> referenceSdf(const Shape& s, const Vec3& x) {
-    constexpr double eps = 1e-3;
-    const QueryResult r = collide(s, Pose(), Shape::sphere(eps), Pose(Quat::Identity(), x),
-                                  gjkRequest());
-    if (r.status != Status::Separated && r.status != Status::Penetrating) {
-        return std::nullopt;
-    }
-    return r.distance + eps;
-}
-
-/// A random point within 1.5 bounding radii of the shape's centre.
-Vec3 randomPointNear(const Shape& s, std::mt19937_64& rng) {
-    return s.boundingSphere().center +
-           uniform(rng, 0.0, 1.5 * s.boundingSphere().radius) * randomUnit(rng);
-}
-
-std::shared_ptr<const ConvexMesh> randomHull(std::mt19937_64& rng, int n, const Vec3& radii) {
-    std::vector<Vec3> points;
-    for (int i = 0; i < n; ++i) {
-        points.push_back(radii.cwiseProduct(randomUnit(rng)));
-    }
-    return ConvexMesh::fromPoints(points);
-}
-
-double sdf(const Shape& s, const Vec3& x) {
-    int hint = -1;
-    return SdfShape::of(s)->evaluate(x, hint).value;
-}
-
-/// The primitives with an exact SDF, and those with an approximate one.
-std::vector<Shape> exactShapes() {
-    return {Shape::sphere(0.3), Shape::box(Vec3(0.3, 0.2, 0.1)), Shape::capsule(0.1, 0.2),
-            Shape::cylinder(0.2, 0.15), Shape::box(Vec3(0.2, 0.1, 0.05), 0.04)};
-}
-
-std::vector<Shape> approximateShapes(std::mt19937_64& rng) {
-    return {Shape::cone(0.2, 0.2), Shape::ellipsoid(Vec3(0.3, 0.2, 0.1)),
-            Shape::superquadric(Vec3(0.3, 0.2, 0.15), 1.0, 1.5),
-            Shape::mesh(randomHull(rng, 60, Vec3(0.3, 0.2, 0.1)))};
-}
-
-} // namespace
-
-// ---------------------------------------------------------------------------------------------
-// SDFs
-// ---------------------------------------------------------------------------------------------
-
-TEST(SdfShapes, ExactSdfsMatchGjkEpaPointQueries) {
-    // Exact SDFs: |phi - reference| <= 1e-7 m (EPA's tolerance is 1e-8) inside and outside.
-    std::mt19937_64 rng(11);
-    for (const Shape& s : exactShapes()) {
-        ASSERT_TRUE(SdfShape::of(s)->exact());
-        for (int i = 0; i < 200; ++i) {
-            const Vec3 x = randomPointNear(s, rng);
-            const std::optional<double> reference = referenceSdf(s, x);
-            ASSERT_TRUE(reference.has_value()) << shapeTypeName(s.type()) << x.transpose();
-            EXPECT_NEAR(sdf(s, x), *reference, 1e-7)
-                << shapeTypeName(s.type()) << " at " << x.transpose();
-        }
-    }
-}
-
-TEST(SdfShapes, RoundedBoxIsTheBoxSdfMinusTheRadius) {
-    // A box grown by a ball: phi = phi_box - r exactly, checked against GJK on the support
-    // (box support + r d/|d|) of a rounded box for outside points (1e-9 m).
-    struct RoundedBoxMinusPoint {
-        Vec3 h;
-        double r;
-        Vec3 x;
-        void support(const Vec3& d, SupportPoint& out) const {
-            out.a = Vec3(d.x() >= 0 ? h.x() : -h.x(), d.y() >= 0 ? h.y() : -h.y(),
-                         d.z() >= 0 ? h.z() : -h.z()) +
-                    r * d.normalized();
-            out.b = x;
-            out.w = out.a - out.b;
-        }
-    };
-    std::mt19937_64 rng(12);
-    const Vec3 h(0.3, 0.2, 0.1);
-    const double r = 0.05;
-    const SdfShape rounded = SdfShape::box(h, r);
-    const SdfShape plain = SdfShape::box(h);
-    for (int i = 0; i < 200; ++i) {
-        const Vec3 x = uniform(rng, 0.0, 0.8) * randomUnit(rng);
-        int hint = -1;
-        const double value = rounded.evaluate(x, hint).value;
-        EXPECT_DOUBLE_EQ(value, plain.evaluate(x, hint).value - r);
-        if (value > 1e-6) {
-            RoundedBoxMinusPoint support{h, r, x};
-            GjkSettings settings;
-            settings.tolerance = 1e-12;
-            const GjkOutput g = gjk(support, settings);
-            EXPECT_NEAR(value, g.distance, 1e-9) << x.transpose();
-        }
-    }
-}
-
-TEST(SdfShapes, ExactSdfsAreConvexWithUnitSubgradients) {
-    // phi(y) >= phi(x) + g(x).(y - x) for convex phi, |g| = 1 (exact within 1e-12 m).
-    std::mt19937_64 rng(13);
-    std::vector<SdfShape> shapes;
-    for (const Shape& s : exactShapes()) {
-        shapes.push_back(*SdfShape::of(s));
-    }
-    shapes.push_back(SdfShape::box(Vec3(0.3, 0.2, 0.1), 0.05));
-    shapes.push_back(*SdfShape::of(Shape::cone(0.2, 0.2))); // the cone's face family is convex
-    for (const SdfShape& s : shapes) {
-        for (int i = 0; i < 500; ++i) {
-            const Vec3 x = uniform(rng, 0.0, 0.6) * randomUnit(rng);
-            const Vec3 y = uniform(rng, 0.0, 0.6) * randomUnit(rng);
-            int hint = -1;
-            const SdfSample sx = s.evaluate(x, hint);
-            EXPECT_NEAR(sx.gradient.norm(), 1.0, 1e-12);
-            EXPECT_GE(s.evaluate(y, hint).value, sx.value + sx.gradient.dot(y - x) - 1e-12);
-        }
-    }
-}
-
-TEST(SdfShapes, ApproximationsAreSignExactLowerBounds) {
-    // Eq. (21) and Algorithm 4: phi~ <= phi (1e-7 m, the reference's accuracy), the same sign
-    // wherever |phi| > 1e-7 m, zero on the surface (support points, 1e-9 m; 1e-7 m for the
-    // superquadric: its 1e-4 m inflation is subtracted along the ray's plane normal rather than
-    // the core's, an error of order r^2 * curvature).
-    std::mt19937_64 rng(14);
-    int checked = 0;
-    for (const Shape& s : approximateShapes(rng)) {
-        ASSERT_FALSE(SdfShape::of(s)->exact());
-        const double onSurface = s.type() == ShapeType::Superquadric ? 1e-7 : 1e-9;
-        for (int i = 0; i < 200; ++i) {
-            const Vec3 x = randomPointNear(s, rng);
-            const double approx = sdf(s, x);
-            int hint = -1;
-            EXPECT_NEAR(sdf(s, s.support(randomUnit(rng), hint)), 0.0, onSurface)
-                << shapeTypeName(s.type());
-            const std::optional<double> exact = referenceSdf(s, x);
-            if (!exact) {
-                continue;
-            }
-            ++checked;
-            EXPECT_LE(approx, *exact + 1e-7) << shapeTypeName(s.type()) << " " << x.transpose();
-            if (std::abs(*exact) > 1e-7) {
-                EXPECT_EQ(approx < 0.0, *exact < 0.0) << shapeTypeName(s.type());
-            }
-        }
-    }
-    EXPECT_GE(checked, 780); // the reference converged on almost every point
-}
-
-TEST(SdfShapes, GaugeApproximationIsExactAtTheCentreAndOnTheAxes) {
-    // Outside, the ellipsoid's tangent plane on the ray: exact on the axes. Inside, the exact
-    // SDF (Eberly's nearest point): -min radius at the centre; at (0, -0.05, 0) the nearest
-    // surface point lies in the y-z plane, found here by a dense scan of the ellipse
-    // (0.2 cos t, 0.1 sin t) (step 1e-6 rad: error O(1e-12)).
-    const Shape e = Shape::ellipsoid(Vec3(0.3, 0.2, 0.1));
-    EXPECT_NEAR(sdf(e, Vec3::Zero()), -0.1, 1e-15);
-    EXPECT_NEAR(sdf(e, Vec3(0.5, 0, 0)), 0.2, 1e-15);
-    double nearest = 1.0;
-    for (int i = 0; i <= 1'600'000; ++i) {
-        const double t = 1e-6 * i; // a quarter turn and a little more covers the symmetric case
-        nearest = std::min(nearest, std::hypot(0.2 * std::cos(t) - 0.05, 0.1 * std::sin(t)));
-    }
-    EXPECT_NEAR(sdf(e, Vec3(0, -0.05, 0)), -nearest, 1e-9);
-    EXPECT_NEAR(sdf(e, Vec3(0, 0, 0.04)), -0.06, 1e-15);
-    const Shape sq = Shape::superquadric(Vec3(0.3, 0.2, 0.15), 1.5, 1.2, 0.0);
-    EXPECT_NEAR(sdf(sq, Vec3::Zero()), -0.15, 1e-15);
-    EXPECT_NEAR(sdf(sq, Vec3(0.4, 0, 0)), 0.1, 1e-15);
-}
-
-TEST(SdfShapes, PolyhedronAlgorithm4FindsTheRayFaceFromAnyStart) {
-    // Algorithm 4 from a random start face reaches a face with the largest s = h.y / delta of
-    // the linear scan (ties within 1e-12), and the cached face gives the same answer.
-    std::mt19937_64 rng(15);
-    for (int m = 0; m < 5; ++m) {
-        const auto mesh = randomHull(rng, 20 + 100 * m, Vec3(0.3, 0.2, 0.1));
-        const auto faces = PolyhedronSdf::build(*mesh);
-        int cached = -1;
-        for (int i = 0; i < 300; ++i) {
-            const Vec3 x = faces->centre() + uniform(rng, 0.0, 0.6) * randomUnit(rng);
-            int face = std::uniform_int_distribution<int>(0, faces->faceCount() - 1)(rng);
-            const SdfSample sample = faces->evaluate(x, face);
-            const int best = faces->faceLinear(x);
-            const Vec3 y = x - faces->centre();
-            const double sFound = faces->normal(face).dot(y) / faces->offset(face);
-            const double sBest = faces->normal(best).dot(y) / faces->offset(best);
-            EXPECT_NEAR(sFound, sBest, 1e-12);
-            const double rayValue = faces->normal(face).dot(y) - faces->offset(face);
-            if (rayValue >= 0.0) {
-                EXPECT_EQ(sample.gradient, faces->normal(face));
-                EXPECT_EQ(sample.value, rayValue);
-            } else { // inside: the exact SDF, the largest plane value (issue 18 item 3)
-                double nearest = rayValue;
-                int nearestFace = face;
-                for (int f = 0; f < faces->faceCount(); ++f) {
-                    const double v = faces->normal(f).dot(y) - faces->offset(f);
-                    if (v > nearest) {
-                        nearest = v;
-                        nearestFace = f;
-                    }
-                }
-                EXPECT_EQ(sample.value, nearest);
-                EXPECT_EQ(sample.gradient, faces->normal(nearestFace));
-            }
-            EXPECT_NEAR(faces->evaluate(x, cached).value, sample.value, 1e-12);
-        }
-    }
-}
-
-TEST(SdfShapes, PolyhedronMergesCoplanarTriangles) {
-    // Qhull triangulates each square of a cube into 2 triangles; the SDF has 6 faces of 4
-    // neighbours. All offsets being equal, the ray's face is the nearest face inside: the
-    // polyhedron SDF is the exact box SDF there (1e-12 m), and a lower bound outside.
-    std::vector<Vec3> corners;
-    for (int i = 0; i < 8; ++i) {
-        corners.emplace_back(i & 1 ? 0.2 : -0.2, i & 2 ? 0.2 : -0.2, i & 4 ? 0.2 : -0.2);
-    }
-    const Shape cube = Shape::mesh(ConvexMesh::fromPoints(corners));
-    const PolyhedronSdf& faces = *cube.polyhedronSdf();
-    ASSERT_EQ(faces.faceCount(), 6);
-    for (int f = 0; f < 6; ++f) {
-        EXPECT_EQ(faces.neighbors(f).size(), 4u);
-        EXPECT_NEAR(faces.offset(f), 0.2, 1e-15);
-    }
-    std::mt19937_64 rng(16);
-    const SdfShape exact = SdfShape::box(Vec3::Constant(0.2));
-    for (int i = 0; i < 300; ++i) {
-        const Vec3 x = uniform(rng, 0.0, 0.6) * randomUnit(rng);
-        int hint = -1;
-        const double approx = SdfShape::of(cube)->evaluate(x, hint).value;
-        const double truth = exact.evaluate(x, hint).value;
-        if (truth <= 0.0) {
-            EXPECT_NEAR(approx, truth, 1e-12);
-        } else {
-            EXPECT_LE(approx, truth + 1e-12);
-        }
-    }
-}
+using namespace mk::sdftest;
 
 // ---------------------------------------------------------------------------------------------
 // Algorithms 1 and 3
@@ -323,8 +34,8 @@ TEST(SdfEllipsoid, CutContainsTheIntersectionAndShrinks) {
         EXPECT_NEAR(cutEllipsoid(e, h, delta), alpha, 1e-12);
         const Mat3 inverse = e.matrix().inverse();
         for (int i = 0; i < 200; ++i) {
-            const Vec3 x = before.centre + before.factor * (std::cbrt(uniform(rng, 0, 1)) *
-                                                            randomUnit(rng));
+            const Vec3 x =
+                before.centre + before.factor * (std::cbrt(uniform(rng, 0, 1)) * randomUnit(rng));
             if (h.dot(x) <= delta) {
                 EXPECT_LE((x - e.centre).dot(inverse * (x - e.centre)), 1.0 + 1e-9);
             }
@@ -412,8 +123,8 @@ struct Agreement {
     /// to sqrt(2 Delta rho) across the normal where the surfaces curve with radius rho >= d/2
     /// (an edge at distance d/2 from x*), i.e. an angle of up to sqrt(4 Delta / d).
     double maxNormalError = 0.0;
-    double maxWitnessError = 0.0;   ///< |(pB - pA) - d n| / L
-    int verdictMismatches = 0;      ///< collide flags differing where |d_gjk| > 1e-6 L
+    double maxWitnessError = 0.0; ///< |(pB - pA) - d n| / L
+    int verdictMismatches = 0;    ///< collide flags differing where |d_gjk| > 1e-6 L
     int notConverged = 0;
     int cases = 0;
     double iterations = 0.0;
@@ -433,13 +144,14 @@ struct Agreement {
         if (std::abs(g.distance) > 1e-6 * L && g.collide != s.collide) {
             ++verdictMismatches;
         }
-        maxWitnessError = std::max(
-            maxWitnessError, ((s.witnessB - s.witnessA) - s.distance * s.normal).norm() / L);
+        maxWitnessError = std::max(maxWitnessError,
+                                   ((s.witnessB - s.witnessA) - s.distance * s.normal).norm() / L);
         if (g.distance > 0.0) {
             maxSeparatedError = std::max(maxSeparatedError, std::abs(s.distance - g.distance) / L);
             const double delta = 1e-8 * L;
-            maxNormalError = std::max(maxNormalError, (s.normal - g.normal).norm() /
-                                                          (2.0 * std::sqrt(4.0 * delta / g.distance) + 1e-6));
+            maxNormalError =
+                std::max(maxNormalError, (s.normal - g.normal).norm() /
+                                             (2.0 * std::sqrt(4.0 * delta / g.distance) + 1e-6));
         } else {
             maxDeeper = std::max(maxDeeper, (g.distance - s.distance) / L);
             maxShallower = std::max(maxShallower, (s.distance - g.distance) / L);
@@ -469,8 +181,8 @@ TEST(SdfEllipsoid, AgreesWithGjkEpaOnExactSdfs) {
             for (int i = 0; i < 20; ++i) {
                 beyond.add(a, b, 0.3, rng);
             }
-            const auto label = std::string(shapeTypeName(a.type())) + "-" +
-                               std::string(shapeTypeName(b.type()));
+            const auto label =
+                std::string(shapeTypeName(a.type())) + "-" + std::string(shapeTypeName(b.type()));
             EXPECT_LE(paper.maxShallower, 0.03) << label;
             for (const Agreement* ag : {&paper, &beyond}) {
                 EXPECT_LE(ag->maxSeparatedError, 2.5e-8) << label;
@@ -498,9 +210,12 @@ TEST(SdfEllipsoid, ApproximateSdfsKeepTheVerdict) {
     shapes.insert(shapes.end(), approximate.begin(), approximate.end());
     auto bound = [](const Shape& s) {
         switch (s.type()) {
-        case ShapeType::Cone: return 4e-2;
-        case ShapeType::ConvexMesh: return 2e-2;
-        default: return 2e-3;
+        case ShapeType::Cone:
+            return 4e-2;
+        case ShapeType::ConvexMesh:
+            return 2e-2;
+        default:
+            return 2e-3;
         }
     };
     for (const Shape& a : approximate) {
@@ -509,8 +224,8 @@ TEST(SdfEllipsoid, ApproximateSdfsKeepTheVerdict) {
             for (int i = 0; i < 30; ++i) {
                 ag.add(a, b, 0.05, rng);
             }
-            const auto label = std::string(shapeTypeName(a.type())) + "-" +
-                               std::string(shapeTypeName(b.type()));
+            const auto label =
+                std::string(shapeTypeName(a.type())) + "-" + std::string(shapeTypeName(b.type()));
             EXPECT_EQ(ag.verdictMismatches, 0) << label;
             EXPECT_EQ(ag.notConverged, 0) << label;
             EXPECT_LE(ag.maxSeparatedError, std::max(bound(a), bound(b))) << label;
@@ -747,8 +462,8 @@ TEST(SdfEllipsoid, BooleanAndDistanceTasksStopAtTheFirstProof) {
         const QueryResult quick = sdfEllipsoidQuery(a, pa, b, pb, boolean);
         if (std::abs(full.distance) > 1e-6) {
             EXPECT_EQ(quick.collide, full.collide);
-            EXPECT_TRUE(quick.status == (full.collide ? Status::Overlapping
-                                                      : Status::SeparatedEarlyExit))
+            EXPECT_TRUE(quick.status ==
+                        (full.collide ? Status::Overlapping : Status::SeparatedEarlyExit))
                 << name(quick.status);
         }
         EXPECT_LE(quick.iterations, full.iterations);
@@ -775,9 +490,9 @@ TEST(SdfEllipsoid, UnsupportedAndInvalidInput) {
     EXPECT_FALSE(r.collide);
     Pose bad;
     bad.translation.x() = std::nan("");
-    EXPECT_EQ(sdfEllipsoidQuery(Shape::sphere(1), bad, Shape::sphere(1), Pose(), QueryRequest{})
-                  .status,
-              Status::InvalidInput);
+    EXPECT_EQ(
+        sdfEllipsoidQuery(Shape::sphere(1), bad, Shape::sphere(1), Pose(), QueryRequest{}).status,
+        Status::InvalidInput);
 }
 
 TEST(SdfEllipsoid, RegisteredInCollide) {
@@ -804,9 +519,8 @@ TEST(SdfEllipsoid, RegisteredInCollide) {
     EXPECT_TRUE(exact.supported && exact.exactDistance);
     EXPECT_EQ(exact.depth, DepthDefinition::InscribedSphere);
     EXPECT_FALSE(solverTraits(builtins::sdfEllipsoid(), a, Shape::cone(0.1, 0.1)).exactDistance);
-    const Shape hull = Shape::smoothedHull(std::vector<Vec3>{{0, 0, 0}, {1, 0, 0}, {0, 1, 0},
-                                                             {0, 0, 1}},
-                                           5.0);
+    const Shape hull =
+        Shape::smoothedHull(std::vector<Vec3>{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}}, 5.0);
     EXPECT_FALSE(solverTraits(builtins::sdfEllipsoid(), a, hull).supported);
     QueryRequest q;
     q.solver = builtins::sdfEllipsoid();
@@ -819,15 +533,14 @@ TEST(SdfEllipsoid, NonFiniteGuessNeverLeaks) {
     // must not reach QueryResult::separation (overlap without depth, unsupported shapes).
     const double nan = std::numeric_limits<double>::quiet_NaN();
     const Shape box = Shape::box(Vec3(0.3, 0.2, 0.1));
-    const Shape hull = Shape::smoothedHull(std::vector<Vec3>{{0, 0, 0}, {1, 0, 0}, {0, 1, 0},
-                                                             {0, 0, 1}},
-                                           5.0);
+    const Shape hull =
+        Shape::smoothedHull(std::vector<Vec3>{{0, 0, 0}, {1, 0, 0}, {0, 1, 0}, {0, 0, 1}}, 5.0);
     for (const Task task : {Task::Boolean, Task::Distance, Task::SignedDistance}) {
         QueryRequest q;
         q.task = task;
         q.initialGuess = Vec3(nan, 0, 0);
-        const QueryResult r = sdfEllipsoidQuery(box, Pose(), box, Pose(Quat::Identity(),
-                                                                         Vec3(0.1, 0.05, 0)), q);
+        const QueryResult r =
+            sdfEllipsoidQuery(box, Pose(), box, Pose(Quat::Identity(), Vec3(0.1, 0.05, 0)), q);
         EXPECT_TRUE(isOverlap(r.status));
         EXPECT_TRUE(r.separation.allFinite() && r.normal.allFinite() && r.witnessA.allFinite());
         EXPECT_TRUE(sdfEllipsoidQuery(box, Pose(), hull, Pose(), q).separation.allFinite());

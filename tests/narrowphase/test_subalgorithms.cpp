@@ -36,8 +36,8 @@
 
 #include "Reference.h"
 #include "minkowski/narrowphase/ConvexMesh.h"
-#include "minkowski/narrowphase/Gjk.h"
-#include "minkowski/narrowphase/MinkowskiDifference.h"
+#include "minkowski/narrowphase/detail/Gjk.h"
+#include "minkowski/narrowphase/detail/MinkowskiDifference.h"
 #include "minkowski/narrowphase/Shape.h"
 
 #include <Eigen/Dense>

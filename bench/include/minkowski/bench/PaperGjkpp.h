@@ -18,7 +18,7 @@
 /// counts and times GJK alone, and the distance task stops at the overlap verdict.
 
 #include "minkowski/bench/Problem.h"
-#include "minkowski/narrowphase/Gjk.h"
+#include "minkowski/narrowphase/detail/Gjk.h"
 
 #include <array>
 #include <cstdint>

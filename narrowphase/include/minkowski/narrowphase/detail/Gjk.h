@@ -55,13 +55,13 @@
 
 #include "minkowski/narrowphase/Defaults.h"
 #include "minkowski/narrowphase/Math.h"
-#include "minkowski/narrowphase/MinkowskiDifference.h"
-#include "minkowski/narrowphase/BarycodeSimplex.h"
-#include "minkowski/narrowphase/GjkMomentum.h"
-#include "minkowski/narrowphase/JohnsonSimplex.h"
+#include "minkowski/narrowphase/detail/MinkowskiDifference.h"
+#include "minkowski/narrowphase/detail/BarycodeSimplex.h"
+#include "minkowski/narrowphase/detail/GjkMomentum.h"
+#include "minkowski/narrowphase/detail/JohnsonSimplex.h"
 #include "minkowski/narrowphase/Query.h"
-#include "minkowski/narrowphase/SignedVolumeSimplex.h"
-#include "minkowski/narrowphase/Simplex.h"
+#include "minkowski/narrowphase/detail/SignedVolumeSimplex.h"
+#include "minkowski/narrowphase/detail/Simplex.h"
 
 #include <algorithm>
 #include <cmath>

@@ -2,7 +2,7 @@
 /// \file Simplex.h
 /// The simplex GJK hands over to EPA: up to four support points of A - B (A's frame).
 
-#include "minkowski/narrowphase/MinkowskiDifference.h"
+#include "minkowski/narrowphase/detail/MinkowskiDifference.h"
 
 #include <array>
 

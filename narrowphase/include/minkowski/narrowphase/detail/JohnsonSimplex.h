@@ -4,8 +4,8 @@
 /// the sub-distance algorithms GjkRun is templated over (see SubDistance in Gjk.h).
 
 #include "minkowski/narrowphase/Math.h"
-#include "minkowski/narrowphase/MinkowskiDifference.h"
-#include "minkowski/narrowphase/Simplex.h"
+#include "minkowski/narrowphase/detail/MinkowskiDifference.h"
+#include "minkowski/narrowphase/detail/Simplex.h"
 
 #include <algorithm>
 #include <array>

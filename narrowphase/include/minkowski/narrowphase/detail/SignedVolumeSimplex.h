@@ -21,7 +21,7 @@
 /// S3D and the coordinates of S2D live in SignedVolumeCommon.h (shared with BarycodeSimplex);
 /// the departures from the paper are listed there.
 
-#include "minkowski/narrowphase/SignedVolumeCommon.h"
+#include "minkowski/narrowphase/detail/SignedVolumeCommon.h"
 
 namespace mk::detail {
 

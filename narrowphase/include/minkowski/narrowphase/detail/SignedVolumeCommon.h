@@ -39,10 +39,10 @@
 ///   the barycentric coordinates of an enclosing tetrahedron come from its smallest face
 ///   (insideTetrahedron) and must give back the origin (tetrahedronOrFace).
 
-#include "minkowski/narrowphase/JohnsonSimplex.h" // kInside, kRoundoff, kSimplexZero
+#include "minkowski/narrowphase/detail/JohnsonSimplex.h" // kInside, kRoundoff, kSimplexZero
 #include "minkowski/narrowphase/Math.h"
-#include "minkowski/narrowphase/MinkowskiDifference.h"
-#include "minkowski/narrowphase/Simplex.h"
+#include "minkowski/narrowphase/detail/MinkowskiDifference.h"
+#include "minkowski/narrowphase/detail/Simplex.h"
 
 #include <algorithm>
 #include <array>

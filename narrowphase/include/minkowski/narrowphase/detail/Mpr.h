@@ -22,9 +22,9 @@
 /// sphere through a 0.2 mm plate.
 
 #include "minkowski/narrowphase/Defaults.h"
-#include "minkowski/narrowphase/Epa.h"
+#include "minkowski/narrowphase/detail/Epa.h"
 #include "minkowski/narrowphase/Math.h"
-#include "minkowski/narrowphase/MinkowskiDifference.h"
+#include "minkowski/narrowphase/detail/MinkowskiDifference.h"
 
 #include <algorithm>
 #include <array>

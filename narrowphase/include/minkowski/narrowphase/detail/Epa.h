@@ -29,8 +29,8 @@
 
 #include "minkowski/narrowphase/Defaults.h"
 #include "minkowski/narrowphase/Math.h"
-#include "minkowski/narrowphase/MinkowskiDifference.h"
-#include "minkowski/narrowphase/Simplex.h"
+#include "minkowski/narrowphase/detail/MinkowskiDifference.h"
+#include "minkowski/narrowphase/detail/Simplex.h"
 
 #include <algorithm>
 #include <array>

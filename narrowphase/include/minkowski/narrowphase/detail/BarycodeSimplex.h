@@ -30,7 +30,7 @@
 /// the early exit allows the same `slack` as S3D's enclosure test and hands tetrahedra whose
 /// coordinates do not give back the origin to S3D.
 
-#include "minkowski/narrowphase/SignedVolumeCommon.h"
+#include "minkowski/narrowphase/detail/SignedVolumeCommon.h"
 
 namespace mk::detail {
 
