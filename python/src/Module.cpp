@@ -6,6 +6,7 @@
 #include "minkowski/narrowphase/Plugin.h"
 
 #include <pybind11/stl.h>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,15 @@ template <class Span> std::vector<std::string> names(const Span& values) {
     std::vector<std::string> out;
     for (const auto& v : values) {
         out.emplace_back(mk::name(v));
+    }
+    return out;
+}
+
+/// The names of registry entries (allSolvers(), builtinSolvers(), a plugin's solvers).
+std::vector<std::string> entryNames(std::span<const mk::SolverEntry* const> entries) {
+    std::vector<std::string> out;
+    for (const mk::SolverEntry* e : entries) {
+        out.push_back(e->name);
     }
     return out;
 }
@@ -33,34 +43,16 @@ PYBIND11_MODULE(_core, m) {
     mk::python::bindDatasets(m);
     mk::python::bindBench(m);
     m.def(
-        "builtin_solvers",
-        [] {
-            std::vector<std::string> out;
-            for (const mk::SolverEntry* e : mk::builtinSolvers()) {
-                out.push_back(e->name);
-            }
-            return out;
-        },
+        "builtin_solvers", [] { return entryNames(mk::builtinSolvers()); },
         "Names of the built-in solvers.");
     m.def(
-        "registered_solvers",
-        [] {
-            std::vector<std::string> out;
-            for (const mk::SolverEntry* e : mk::allSolvers()) {
-                out.push_back(e->name);
-            }
-            return out;
-        },
+        "registered_solvers", [] { return entryNames(mk::allSolvers()); },
         "Names of every registered solver: the built-ins, then loaded plugins' (load_plugin).");
     m.def(
         "load_plugin",
         [](const std::string& path) {
             try {
-                std::vector<std::string> out;
-                for (const mk::SolverEntry* e : mk::loadPlugin(mk::resolvePlugin(path)).solvers) {
-                    out.push_back(e->name);
-                }
-                return out;
+                return entryNames(mk::loadPlugin(mk::resolvePlugin(path)).solvers);
             } catch (const mk::PluginError& error) {
                 throw std::runtime_error(error.what()); // RuntimeError, one line naming the file
             }
