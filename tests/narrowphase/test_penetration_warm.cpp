@@ -348,3 +348,37 @@ TEST(PenetrationWarm, PairCacheSetsTheSeedForPreviousStrategiesOnly) {
         EXPECT_EQ(q.penetrationKeep != nullptr, used);
     }
 }
+
+TEST(PenetrationWarm, SeedStorageIsKeptLikeACapacity) {
+    const Shape a = Shape::box(Vec3(0.2, 0.2, 0.2));
+    const Pose pa, pb(Quat::Identity(), Vec3(0.3, 0.05, 0.02));
+    PairCache cache;
+    for (int step = 0; step < 2; ++step) {
+        QueryRequest q;
+        cache.prepare(WarmStart::Previous, step, a, pa, a, pb, q);
+        cache.update(step, pa, pb, collide(a, pa, a, pb, q));
+    }
+    const PenetrationSeed* storage = cache.penetrationSeed();
+    ASSERT_NE(storage, nullptr);
+    ASSERT_FALSE(storage->empty());
+
+    const PairCache copy = cache; // copies the seed into storage of its own
+    ASSERT_NE(copy.penetrationSeed(), nullptr);
+    EXPECT_NE(copy.penetrationSeed(), storage);
+    EXPECT_EQ(copy.penetrationSeed()->numVertices, storage->numVertices);
+    EXPECT_EQ(copy.penetrationSeed()->pointB[0], storage->pointB[0]);
+
+    cache = PairCache{}; // an engine pair slot reused for a new pair: no new allocation
+    EXPECT_EQ(cache.penetrationSeed(), storage);
+    EXPECT_TRUE(storage->empty());
+    EXPECT_FALSE(cache.hasPrevious(2));
+
+    PairCache moved = copy;
+    const PenetrationSeed* movedStorage = moved.penetrationSeed();
+    cache = std::move(moved); // takes the other's seed
+    EXPECT_EQ(cache.penetrationSeed(), movedStorage);
+    EXPECT_FALSE(cache.penetrationSeed()->empty());
+    cache.reset(); // forgets the query, keeps the storage
+    EXPECT_EQ(cache.penetrationSeed(), movedStorage);
+    EXPECT_TRUE(cache.penetrationSeed()->empty());
+}
