@@ -36,13 +36,13 @@ std::vector<CollisionProblem> pairProblems(bool meshes) {
 /// Every solver with johnson, then the GJK solvers with the other sub-algorithms.
 std::vector<mk::SolverChoice> allChoices() {
     std::vector<mk::SolverChoice> choices;
-    for (mk::SolverKind solver : mk::allSolvers()) {
-        choices.push_back({solver, mk::SubAlgorithm::Johnson});
+    for (const mk::SolverEntry* solver : mk::allSolvers()) {
+        choices.emplace_back(*solver);
     }
-    for (mk::SolverKind solver : mk::allSolvers()) {
+    for (const mk::SolverEntry* solver : mk::allSolvers()) {
         for (mk::SubAlgorithm sub : mk::allSubAlgorithms()) {
-            if (mk::usesSubAlgorithm(solver) && sub != mk::SubAlgorithm::Johnson) {
-                choices.push_back({solver, sub});
+            if (mk::optionIndex(*solver, "subalgo") >= 0 && sub != mk::SubAlgorithm::Johnson) {
+                choices.push_back(mk::withOption(*solver, "subalgo", mk::name(sub)));
             }
         }
     }

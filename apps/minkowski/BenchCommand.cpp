@@ -7,7 +7,7 @@
 #include "DatasetBench.h"
 #include "EngineBench.h"
 #include "PeerContenders.h"
-
+#include "PluginOption.h"
 #include "minkowski/bench/AtomicFile.h"
 #include "minkowski/bench/Generator.h"
 #include "minkowski/bench/ProblemCsv.h"
@@ -16,11 +16,10 @@
 #include "minkowski/bench/Runner.h"
 #include "minkowski/bench/Timing.h"
 
-#include <spdlog/spdlog.h>
-
 #include <chrono>
 #include <filesystem>
 #include <iostream>
+#include <spdlog/spdlog.h>
 
 namespace mk::cli {
 namespace {
@@ -47,12 +46,12 @@ std::vector<ProblemSet> generatedSets(const BenchOptions& o) {
     const auto start = bench::BenchClock::now();
     const bench::GeneratorOptions generator{o.distances, o.pairs, o.seed};
     bench::MeshCache cache;
-    const std::vector<bench::ProblemShape> meshes = o.meshFolder.empty()
-                                                        ? bench::generatedHulls(o.seed)
-                                                        : bench::loadMeshFolder(o.meshFolder, cache);
-    std::vector<ProblemSet> sets{bench::generateEllipsoidSet(generator),
-                                 bench::generateMeshSet(meshes, generator,
-                                                        meshSetName(o.meshFolder))};
+    const std::vector<bench::ProblemShape> meshes =
+        o.meshFolder.empty() ? bench::generatedHulls(o.seed)
+                             : bench::loadMeshFolder(o.meshFolder, cache);
+    std::vector<ProblemSet> sets{
+        bench::generateEllipsoidSet(generator),
+        bench::generateMeshSet(meshes, generator, meshSetName(o.meshFolder))};
     spdlog::info("generated {} + {} problems ({} meshes from {}) in {:.1f} s",
                  sets[0].problems.size(), sets[1].problems.size(), meshes.size(),
                  o.meshFolder.empty() ? "generated point clouds" : o.meshFolder,
@@ -111,20 +110,20 @@ std::function<void(size_t, size_t)> progressLogger() {
 /// footnotes).
 std::function<void(const bench::Measurement&, int)>
 crashLogger(const std::vector<ProblemSet>& sets, const Contenders& contenders, double limit) {
-    return [&sets, &contenders, limit, logged = 0](const bench::Measurement& m,
-                                                   int signal) mutable {
-        constexpr int kLogged = 5;
-        if (++logged > kLogged) {
-            return;
-        }
-        const std::string what =
-            m.timedOut ? fmt::format("exceeded the {} s peer time limit", limit)
-                       : fmt::format("crashed (signal {})", signal);
-        spdlog::warn("{} {} on {} problem {} ({}){}",
-                     contenders[static_cast<size_t>(m.contender)]->solverName(), what,
-                     sets[static_cast<size_t>(m.set)].name, m.problem, bench::name(m.task),
-                     logged == kLogged ? "; further ones are only counted" : "");
-    };
+    return
+        [&sets, &contenders, limit, logged = 0](const bench::Measurement& m, int signal) mutable {
+            constexpr int kLogged = 5;
+            if (++logged > kLogged) {
+                return;
+            }
+            const std::string what = m.timedOut
+                                         ? fmt::format("exceeded the {} s peer time limit", limit)
+                                         : fmt::format("crashed (signal {})", signal);
+            spdlog::warn("{} {} on {} problem {} ({}){}",
+                         contenders[static_cast<size_t>(m.contender)]->solverName(), what,
+                         sets[static_cast<size_t>(m.set)].name, m.problem, bench::name(m.task),
+                         logged == kLogged ? "; further ones are only counted" : "");
+        };
 }
 
 /// Crashed (timedOut false) or timed-out (true) cells per contender, for the footnotes.
@@ -165,6 +164,7 @@ public:
         : app_(app.add_subcommand("bench", "Time every solver x warm start (and the peer "
                                            "libraries) on collision problems")) {
         addBenchOptions(*app_, options_);
+        addPluginOption(*app_);
     }
 
     [[nodiscard]] bool chosen() const override { return app_->parsed(); }
@@ -211,8 +211,8 @@ private:
 
     /// Fails before the run, not after it, when an output file's folder does not exist.
     void checkOutputFolders() const {
-        for (const std::string* file : {&options_.resultsFile, &options_.summaryFile,
-                                        &options_.writeProblemsFile}) {
+        for (const std::string* file :
+             {&options_.resultsFile, &options_.summaryFile, &options_.writeProblemsFile}) {
             if (file->empty()) {
                 continue;
             }
@@ -243,7 +243,7 @@ private:
                                     options_.peerTimeLimit,
                                     peerNames};
         std::cout << describeRun(sets, contenders, options_) << bench::formatTable(rows) << '\n'
-                  << bench::formatFootnotes(sets, facts) << std::flush;
+                  << bench::formatFootnotes(sets, facts) << pluginFailureNotes() << std::flush;
         if (!options_.summaryFile.empty()) {
             bench::writeFileAtomically(options_.summaryFile, bench::summaryCsv(rows));
             spdlog::info("wrote the summary to {}", options_.summaryFile);

@@ -58,13 +58,25 @@ std::string joinNames(std::span<const T> values) {
     return text;
 }
 
+/// True for the solvers that take a `subalgo` option (the GJK family).
+bool takesSubAlgorithm(const SolverEntry& solver) { return optionIndex(solver, "subalgo") >= 0; }
+
 /// "gjk, gjk-polyak, ..." : the solvers that take a sub-algorithm.
 std::string gjkSolverNames() {
     std::string text;
-    for (SolverKind solver : allSolvers()) {
-        if (usesSubAlgorithm(solver)) {
-            text += (text.empty() ? "" : ", ") + std::string(name(solver));
+    for (const SolverEntry* solver : allSolvers()) {
+        if (takesSubAlgorithm(*solver)) {
+            text += (text.empty() ? "" : ", ") + solver->name;
         }
+    }
+    return text;
+}
+
+/// "gjk, gjk-polyak, ..., rtr, and any plugin's".
+std::string solverNames() {
+    std::string text;
+    for (const SolverEntry* solver : allSolvers()) {
+        text += (text.empty() ? "" : ", ") + solver->name;
     }
     return text;
 }
@@ -74,11 +86,13 @@ std::string gjkSolverNames() {
 std::vector<SolverChoice> parseSolverChoices(const BenchOptions& o) {
     const std::vector<SubAlgorithm> subAlgorithms =
         parseList<SubAlgorithm>(o.subAlgorithms, allSubAlgorithms(), [](std::string_view text) {
-            try {
-                return parseSubAlgorithm(text);
-            } catch (const UnknownNameError& error) {
-                throw UsageError("--subalgos: " + std::string(error.what()) + " (or all)");
+            for (SubAlgorithm s : allSubAlgorithms()) {
+                if (name(s) == text) {
+                    return s;
+                }
             }
+            throw UsageError("--subalgos: unknown sub-algorithm '" + std::string(text) +
+                             "'; valid: " + joinNames(allSubAlgorithms()) + " (or all)");
         });
     std::vector<SolverChoice> choices;
     const auto add = [&choices](const SolverChoice& choice) {
@@ -87,12 +101,12 @@ std::vector<SolverChoice> parseSolverChoices(const BenchOptions& o) {
         }
     };
     const auto addCrossed = [&](const SolverChoice& choice) {
-        if (subAlgorithms.empty() || !usesSubAlgorithm(choice.solver)) {
+        if (subAlgorithms.empty() || !takesSubAlgorithm(choice.entry())) {
             add(choice);
             return;
         }
         for (SubAlgorithm sub : subAlgorithms) {
-            add({choice.solver, sub});
+            add(withOption(choice, "subalgo", name(sub)));
         }
     };
     for (const std::string& text : o.solvers) {
@@ -103,8 +117,8 @@ std::vector<SolverChoice> parseSolverChoices(const BenchOptions& o) {
             continue;
         }
         if (text == "all") {
-            for (SolverKind solver : allSolvers()) {
-                addCrossed({solver, SubAlgorithm::Johnson});
+            for (const SolverEntry* solver : allSolvers()) {
+                addCrossed(*solver);
             }
             continue;
         }
@@ -117,7 +131,7 @@ std::vector<SolverChoice> parseSolverChoices(const BenchOptions& o) {
         }
     }
     const bool anyGjk = std::any_of(choices.begin(), choices.end(), [](const SolverChoice& c) {
-        return usesSubAlgorithm(c.solver);
+        return takesSubAlgorithm(c.entry());
     });
     if (!subAlgorithms.empty() && !anyGjk) {
         throw UsageError("--subalgos applies to the GJK solvers (" + gjkSolverNames() +
@@ -253,9 +267,9 @@ void addBenchOptions(CLI::App& bench, BenchOptions& o) {
     const std::string solversHelp =
         "Solvers, comma-separated, each NAME or NAME:subalgo=S (GJK sub-distance algorithm of " +
         gjkSolverNames() +
-        "; default johnson), or all (every solver with johnson), or recorded (a DATASET.h5's "
-        "own choices, every live switch of a viewer recording): " +
-        joinNames(allSolvers());
+        "; default johnson), or all (every registered solver with its defaults), or recorded (a "
+        "DATASET.h5's own choices, every live switch of a viewer recording): " +
+        solverNames();
     bench.add_option("--solvers", o.solvers, solversHelp)->delimiter(',')->capture_default_str();
     const std::string subalgosHelp =
         "Run every GJK solver of --solvers once per sub-algorithm S (replacing the one its "

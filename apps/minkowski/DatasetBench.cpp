@@ -5,6 +5,7 @@
 
 #include "Command.h"
 #include "DatasetCli.h"
+#include "PluginOption.h"
 #include "ProgressBar.h"
 #include "minkowski/bench/AtomicFile.h"
 #include "minkowski/bench/ProblemCsv.h"
@@ -174,7 +175,8 @@ int runDatasetBench(const BenchOptions& o, const BenchSelection& selection) {
         return dataset::kExitInterrupted;
     }
     std::cout << describe(d, problems.size(), o) << '\n'
-              << dataset::formatReplayTable(rows) << footnotes(runs.front());
+              << dataset::formatReplayTable(rows) << footnotes(runs.front())
+              << pluginFailureNotes();
     for (const dataset::ReplayRun& run : runs) {
         const auto penetration = dataset::summarizePenetration(d, run);
         if (!penetration.empty()) {

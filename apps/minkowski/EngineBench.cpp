@@ -94,7 +94,7 @@ int runEngineBench(const BenchOptions& o, const BenchSelection& selection,
     }
     scenes::validateScene(scene);
     const scenes::SceneShapes shapes = scenes::loadShapes(scene);
-    std::vector<SolverChoice> solvers{scene.simulation.solverChoice()};
+    std::vector<SolverChoice> solvers{scene.simulation.solver};
     if (choices.solversGiven) {
         solvers = selection.solvers;
     }
@@ -119,7 +119,7 @@ int runEngineBench(const BenchOptions& o, const BenchSelection& selection,
         }
         for (const SolverChoice& solver : solvers) {
             for (const WarmStart warmStart : warmStarts) {
-                scene.simulation.setSolverChoice(solver);
+                scene.simulation.solver = solver;
                 scene.simulation.warmStart = warmStart;
                 scenes::BuiltScene built = scenes::buildWorld(scene, shapes, 0);
                 const bench::EngineRunResult r = bench::runMinkowski(built.world, o.steps);

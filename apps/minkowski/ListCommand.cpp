@@ -4,6 +4,7 @@
 
 #include "ListCommand.h"
 
+#include "PluginOption.h"
 #include "minkowski/narrowphase/Collide.h"
 #include "minkowski/scenes/Assets.h"
 #include "minkowski/scenes/BuiltinScenes.h"
@@ -27,50 +28,42 @@ void listScenes() {
     }
 }
 
-/// Part of `list solvers`: the `subalgo` values of the GJK solvers.
-void listSubAlgorithms() {
-    static const std::map<std::string_view, std::string_view> described{
-        {"johnson", "Johnson's, cached sub-determinants (van den Bergen 1999)"},
-        {"signed-volume", "signed volumes (Montanari, Petrinic, Barbieri 2017)"},
-        {"barycode", "barycodes of the new point, early enclosure test (Zhang et al.)"},
-    };
-    std::cout << "GJK sub-algorithms (--solver NAME:subalgo=S, for gjk, gjk-polyak, gjk-nesterov, "
-                 "gjk-nesterov-normalized):\n";
-    for (const SubAlgorithm sub : allSubAlgorithms()) {
-        const auto it = described.find(name(sub));
-        std::cout << fmt::format("  {:<26}{}{}\n", name(sub),
-                                 it == described.end() ? "" : it->second,
-                                 sub == SolverChoice{}.subAlgorithm ? " [default]" : "");
+/// "johnson|signed-volume|barycode [default johnson]" or "1..100 [default 40]".
+std::string optionValues(const SolverEntry& e, std::size_t i) {
+    const SolverOption& o = e.options[i];
+    std::string values;
+    if (o.values.empty()) {
+        values = fmt::format("{}..{}{}", o.minimum, o.maximum, o.integer ? " (integer)" : "");
     }
-    std::cout << "GJK options (append to the solver name, e.g. gjk-polyak:subalgo=barycode:"
-                 "momentum=coal):\n"
-                 "  criterion=relative|duality-gap  stopping test: van den Bergen's relative one "
-                 "[default], or GJK++ eq. (17)/(18) (absolute, tolerance in m^2)\n"
-                 "  momentum=paper|coal            accelerated variants: delta_k as printed in "
-                 "GJK++ Alg. 6 [default], or the authors' code (coal)\n";
+    for (std::size_t v = 0; v < o.values.size(); ++v) {
+        values += (v ? "|" : "") + o.values[v];
+    }
+    return values + " [default " + optionText(SolverChoice(e), i) + "]";
 }
 
+/// Every registered solver (built-ins, then plugins) with its options, from the registry.
 void listSolvers() {
-    // One-line descriptions of the solvers we know; a solver added to the registry later is
-    // listed by name until it gets one here.
-    static const std::map<std::string_view, std::string_view> described{
-        {"gjk", "vanilla GJK (van den Bergen 1999); EPA for depth"},
-        {"gjk-polyak", "GJK with Polyak momentum (GJK++ Alg. 6); EPA for depth"},
-        {"gjk-nesterov", "GJK with Nesterov momentum (GJK++ Alg. 6); EPA for depth"},
-        {"gjk-nesterov-normalized", "Nesterov GJK, normalised directions (GJK++ eq. 33); EPA"},
-        {"mpr", "Minkowski portal refinement (XenoCollide); GJK for distances"},
-        {"sdf-ellipsoid", "signed distance functions, ellipsoid method (Lopez-Adeva & Merchante)"},
-        {"rtr", "Riemannian trust region on the sphere (An et al.); smooth shapes only"},
-    };
-    const SolverKind defaultSolver = scenes::SimulationSpec{}.solver;
-    std::cout << "solvers (--solver):\n";
-    for (const SolverKind solver : allSolvers()) {
-        const auto it = described.find(name(solver));
-        std::cout << fmt::format("  {:<26}{}{}\n", name(solver),
-                                 it == described.end() ? "" : it->second,
-                                 solver == defaultSolver ? " [default]" : "");
+    const SolverChoice defaultSolver = scenes::SimulationSpec{}.solver;
+    std::cout << "solvers (--solver NAME[:option=value]...):\n";
+    for (const SolverEntry* e : allSolvers()) {
+        const bool plugin = e->origin != "built-in";
+        std::cout << fmt::format("  {:<26}{}{}{}\n", e->name, e->description,
+                                 e == &defaultSolver.entry() ? " [default]" : "",
+                                 plugin ? " (plugin " + e->origin + ")" : "");
+        for (std::size_t i = 0; i < e->options.size(); ++i) {
+            std::cout << fmt::format("      {}={}\n        {}\n", e->options[i].name,
+                                     optionValues(*e, i), e->options[i].help);
+        }
+        if (e->warmStarts != kAllWarmStarts) {
+            std::string honoured;
+            for (WarmStart w : allWarmStarts()) {
+                if (e->honours(w)) {
+                    honoured += (honoured.empty() ? "" : ", ") + std::string(name(w));
+                }
+            }
+            std::cout << "      warm starts honoured: " << honoured << "\n";
+        }
     }
-    listSubAlgorithms();
 }
 
 void listWarmStarts() {
@@ -104,6 +97,7 @@ public:
                                           "assets")) {
         app_->add_option("what", topics_, "scenes, solvers, warm-starts or assets (default: all)")
             ->check(CLI::IsMember(std::vector<std::string>(kTopics.begin(), kTopics.end())));
+        addPluginOption(*app_);
     }
 
     [[nodiscard]] bool chosen() const override { return app_->parsed(); }

@@ -5,8 +5,9 @@
 
 #include "DatasetCli.h"
 #include "IntegerOption.h"
-#include "SceneOptions.h"
+#include "PluginOption.h"
 #include "ProgressBar.h"
+#include "SceneOptions.h"
 #include "minkowski/dataset/Interrupt.h"
 #include "minkowski/dataset/Recorder.h"
 #include "minkowski/dataset/Writer.h"
@@ -43,13 +44,19 @@ void addRecordOptions(CLI::App& record, RecordOptions& o) {
                     "default is the GJK++ paper's funnel drop: 1000 trajectories of one pair, 1 s "
                     "each at 120 Hz")
         ->capture_default_str();
-    record.add_option("--trajectories", o.overrides.trajectories, "Trajectories (default: the scene's)");
+    record.add_option("--trajectories", o.overrides.trajectories,
+                      "Trajectories (default: the scene's)");
     record.add_option("--seconds", o.overrides.seconds,
                       "Simulated seconds per trajectory (default: the scene's)");
-    record.add_option("--seed", o.overrides.seed, "Seed of the random placements (default: the scene's)")
+    record
+        .add_option("--seed", o.overrides.seed,
+                    "Seed of the random placements (default: the scene's)")
         ->check(seedRange());
-    record.add_option("--solver", o.overrides.solver, "Recording solver, NAME or NAME:subalgo=S (default: the scene's; minkowski list)");
-    record.add_option("--warm-start", o.overrides.warmStart, "Recording warm start (default: the scene's)");
+    record.add_option(
+        "--solver", o.overrides.solver,
+        "Recording solver, NAME or NAME:subalgo=S (default: the scene's; minkowski list)");
+    record.add_option("--warm-start", o.overrides.warmStart,
+                      "Recording warm start (default: the scene's)");
     record.add_option("--meshes", o.meshes,
                       "Folder of .obj/.stl files replacing the scene's objects (e.g. "
                       "../shared/meshes/ycb)");
@@ -111,6 +118,7 @@ public:
                                             "(problem, warm-start memory, result) to an HDF5 "
                                             "dataset")) {
         addRecordOptions(*app_, options_);
+        addPluginOption(*app_);
     }
 
     [[nodiscard]] bool chosen() const override { return app_->parsed(); }
@@ -157,7 +165,7 @@ private:
                   << first + count - 1 << " of " << scene.simulation.trajectories << ", "
                   << scene.simulation.seconds << " s each at "
                   << std::lround(1.0 / scene.simulation.timeStep) << " Hz (seed "
-                  << scene.simulation.seed << ", solver " << name(scene.simulation.solverChoice())
+                  << scene.simulation.seed << ", solver " << name(scene.simulation.solver)
                   << ", warm start " << name(scene.simulation.warmStart) << ")\n"
                   << "  problems    " << s.problems << " narrow-phase calls\n"
                   << "  file        " << options_.out << " (" << formatBytes(error ? 0 : bytes)

@@ -3,8 +3,9 @@
 
 #include "RunCommand.h"
 
-#include "ProgressBar.h"
 #include "IntegerOption.h"
+#include "PluginOption.h"
+#include "ProgressBar.h"
 #include "SceneOptions.h"
 #include "Summary.h"
 #include "ViewCommand.h"
@@ -39,11 +40,14 @@ void addRunOptions(CLI::App& run, RunOptions& o) {
     run.add_option("scene", o.scene,
                    "A built-in scene (minkowski list scenes) or a scene file (*.toml)")
         ->capture_default_str();
-    run.add_option("--solver", o.overrides.solver, "Narrow-phase solver, NAME or NAME:subalgo=S (default: the scene's; minkowski list)");
+    run.add_option(
+        "--solver", o.overrides.solver,
+        "Narrow-phase solver, NAME or NAME:subalgo=S (default: the scene's; minkowski list)");
     run.add_option("--warm-start", o.overrides.warmStart, "Warm start (default: the scene's)");
     run.add_option("--seconds", o.overrides.seconds,
                    "Simulated seconds per trajectory (default: the scene's)");
-    run.add_option("--seed", o.overrides.seed, "Seed of the random placements (default: the scene's)")
+    run.add_option("--seed", o.overrides.seed,
+                   "Seed of the random placements (default: the scene's)")
         ->check(seedRange());
     run.add_option("--trajectories", o.overrides.trajectories,
                    "Number of trajectories, each a fresh world (default: the scene's)");
@@ -92,6 +96,7 @@ public:
         : app_(app.add_subcommand("run", "Run a scene (default: the crowded funnel drop) and "
                                          "print a summary ending with its state hash")) {
         addRunOptions(*app_, options_);
+        addPluginOption(*app_);
     }
 
     [[nodiscard]] bool chosen() const override { return app_->parsed(); }

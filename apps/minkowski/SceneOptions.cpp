@@ -23,7 +23,7 @@ scenes::SceneDesc loadSceneOrUsage(const std::string& nameOrPath) {
 void applySimulationOverrides(const SimulationOverrides& o, scenes::SceneDesc& scene) {
     scenes::SimulationSpec& sim = scene.simulation;
     if (!o.solver.empty()) {
-        sim.setSolverChoice(parseSolverChoice(o.solver));
+        sim.solver = parseSolverChoice(o.solver);
     }
     if (!o.warmStart.empty()) {
         sim.warmStart = parseWarmStart(o.warmStart);

@@ -3,6 +3,8 @@
 
 #include "Summary.h"
 
+#include "minkowski/narrowphase/Solver.h"
+
 #include <fmt/format.h>
 
 namespace mk::cli {
@@ -30,7 +32,7 @@ std::string header(const scenes::SceneDesc& scene, const scenes::RunStats& stats
                            stats.firstTrajectory + stats.trajectories - 1, sim.trajectories);
     }
     return fmt::format("{}: {} x {:g} s at {:g} Hz, solver {}, warm start {}, seed {}\n",
-                       scene.name, runs, sim.seconds, 1.0 / sim.timeStep, name(sim.solverChoice()),
+                       scene.name, runs, sim.seconds, 1.0 / sim.timeStep, name(sim.solver),
                        name(sim.warmStart), sim.seed);
 }
 
@@ -51,6 +53,12 @@ std::string formatSummary(const scenes::SceneDesc& scene, const scenes::RunStats
                 fmt::format("{} ({:.1f} per step) + {} perturbed, {} failed, {} skipped",
                             s.narrowPhaseCalls, per(s.narrowPhaseCalls, s.steps),
                             s.perturbationCalls, s.narrowPhaseFailures, s.narrowPhaseSkipped));
+    if (const SolverEntry& solver = scene.simulation.solver.entry(); solver.guarded) {
+        text += row("solver failures",
+                    fmt::format("{} calls of {} answered by gjk (threw, non-finite result or "
+                                "invalid status; docs/plugins.md)",
+                                solver.failureCount(), solver.name));
+    }
     text +=
         row("narrow-phase time", "mean " + microseconds(s.meanCallSeconds()) + ", p99 " +
                                      microseconds(s.callSecondsQuantile(0.99)) + " (every call)");

@@ -4,19 +4,18 @@
 #include "ViewCommand.h"
 
 #include "IntegerOption.h"
+#include "PluginOption.h"
 #include "SceneOptions.h"
 #include "ViewerRecorder.h"
-
 #include "minkowski/narrowphase/Collide.h"
 #include "minkowski/scenes/BuiltinScenes.h"
 #include "minkowski/scenes/SceneFile.h"
 #include "minkowski/scenes/Shapes.h"
 #include "minkowski/viewer/Viewer.h"
 
-#include <spdlog/spdlog.h>
-
 #include <iostream>
 #include <optional>
+#include <spdlog/spdlog.h>
 #include <string>
 
 namespace mk::cli {
@@ -37,36 +36,48 @@ struct ViewOptions {
 };
 
 void addViewOptions(CLI::App& view, ViewOptions& o) {
-    view.add_option("scene", o.scene, "A built-in scene (minkowski list scenes) or a scene file (*.toml)")
+    view.add_option("scene", o.scene,
+                    "A built-in scene (minkowski list scenes) or a scene file (*.toml)")
         ->capture_default_str();
-    view.add_option("--solver", o.overrides.solver, "Narrow-phase solver to start with, NAME or NAME:subalgo=S (default: the scene's)");
-    view.add_option("--warm-start", o.overrides.warmStart, "Warm start to start with (default: the scene's)");
-    view.add_option("--seed", o.overrides.seed, "Seed of the random placements (default: the scene's)")
+    view.add_option(
+        "--solver", o.overrides.solver,
+        "Narrow-phase solver to start with, NAME or NAME:subalgo=S (default: the scene's)");
+    view.add_option("--warm-start", o.overrides.warmStart,
+                    "Warm start to start with (default: the scene's)");
+    view.add_option("--seed", o.overrides.seed,
+                    "Seed of the random placements (default: the scene's)")
         ->check(seedRange());
-    view.add_option("--count", o.count, "Bodies of each generator of the scene (default: the scene's)");
-    view.add_option("--meshes", o.meshes, "Folder of .obj/.stl files replacing the scene's object set");
-    view.add_option("--screenshot", o.screenshot,
-                    "Render --frames frames without user input, save the last one to FILE (PNG), exit");
-    view.add_option("--frames", o.frames,
-                    "Frames to render, each 1/60 s of simulated time when unattended (0: until closed)");
+    view.add_option("--count", o.count,
+                    "Bodies of each generator of the scene (default: the scene's)");
+    view.add_option("--meshes", o.meshes,
+                    "Folder of .obj/.stl files replacing the scene's object set");
+    view.add_option(
+        "--screenshot", o.screenshot,
+        "Render --frames frames without user input, save the last one to FILE (PNG), exit");
+    view.add_option(
+        "--frames", o.frames,
+        "Frames to render, each 1/60 s of simulated time when unattended (0: until closed)");
     view.add_option("--switch-solver-every", o.switchSolverEvery,
                     "Switch to the next solver every K frames (tests the live switch; 0: never)");
     view.add_option("--size", o.size, "Window size WIDTHxHEIGHT")->capture_default_str();
-    view.add_option("--msaa", o.msaa,
-                    "Antialiasing samples per pixel (default: 4 on a GPU, 0 on a software renderer)");
-    view.add_option("--draw", o.draw,
-                    "Overlays at start, comma-separated: contacts, normals, witnesses, aabbs, obbs, "
-                    "pairs, none");
+    view.add_option(
+        "--msaa", o.msaa,
+        "Antialiasing samples per pixel (default: 4 on a GPU, 0 on a software renderer)");
+    view.add_option(
+        "--draw", o.draw,
+        "Overlays at start, comma-separated: contacts, normals, witnesses, aabbs, obbs, "
+        "pairs, none");
     view.add_flag("--paused", o.paused, "Start paused");
-    view.footer("\nKeys: space pause, O step, R reset, +/- speed, N solver, W warm start, 1-6 overlays,\n"
-                "V view, T throw an object, F12 screenshot, H panels, Esc quit. Mouse: left drag orbits\n"
-                "or drags a body, right drag pans, wheel zooms.\n"
-                "\nExamples:\n"
-                "  minkowski view                                   # the crowded funnel drop\n"
-                "  minkowski view ellipsoid-rain --solver gjk-nesterov\n"
-                "  minkowski view funnel --count 200 --screenshot funnel.png --frames 120\n"
-                "\nExit codes: 0 success, 2 usage error (unknown scene or solver, no display), "
-                "1 failure (unreadable scene, no OpenGL 3.3 context).");
+    view.footer(
+        "\nKeys: space pause, O step, R reset, +/- speed, N solver, W warm start, 1-6 overlays,\n"
+        "V view, T throw an object, F12 screenshot, H panels, Esc quit. Mouse: left drag orbits\n"
+        "or drags a body, right drag pans, wheel zooms.\n"
+        "\nExamples:\n"
+        "  minkowski view                                   # the crowded funnel drop\n"
+        "  minkowski view ellipsoid-rain --solver gjk-nesterov\n"
+        "  minkowski view funnel --count 200 --screenshot funnel.png --frames 120\n"
+        "\nExit codes: 0 success, 2 usage error (unknown scene or solver, no display), "
+        "1 failure (unreadable scene, no OpenGL 3.3 context).");
 }
 
 std::pair<int, int> parseSize(const std::string& text) {
@@ -125,6 +136,7 @@ public:
         : app_(app.add_subcommand("view", "Open the interactive viewer on a scene (default: the "
                                           "crowded funnel drop)")) {
         addViewOptions(*app_, options_);
+        addPluginOption(*app_);
     }
 
     [[nodiscard]] bool chosen() const override { return app_->parsed(); }
@@ -163,7 +175,9 @@ private:
 
 } // namespace
 
-std::unique_ptr<Command> makeViewCommand(CLI::App& app) { return std::make_unique<ViewCommand>(app); }
+std::unique_ptr<Command> makeViewCommand(CLI::App& app) {
+    return std::make_unique<ViewCommand>(app);
+}
 
 int viewScene(const scenes::SceneDesc& scene) {
     viewer::ViewerOptions options;

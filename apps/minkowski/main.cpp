@@ -8,19 +8,18 @@
 #include "ListCommand.h"
 #include "MergeCommand.h"
 #include "PaperCommand.h"
+#include "PluginOption.h"
 #include "RecordCommand.h"
 #include "RunCommand.h"
 #include "ViewCommand.h"
-
 #include "minkowski/narrowphase/Collide.h"
 
 #include <CLI/CLI.hpp>
-#include <spdlog/sinks/stdout_color_sinks.h>
-#include <spdlog/spdlog.h>
-
 #include <exception>
 #include <iostream>
 #include <memory>
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
 #include <vector>
 
 namespace {
@@ -68,6 +67,7 @@ int main(int argc, char** argv) {
     spdlog::set_level(quiet ? spdlog::level::warn
                             : (verbose ? spdlog::level::debug : spdlog::level::info));
     try {
+        mk::cli::loadPluginOptions();
         return runChosen(commands);
     } catch (const mk::cli::UsageError& error) {
         std::cerr << "minkowski: error: " << error.what() << "\n";

@@ -43,7 +43,7 @@ std::string SolverContender::warmStartName() const { return std::string(name(war
 QueryRequest SolverContender::request(const CollisionProblem& problem, BenchTask task) const {
     QueryRequest request;
     request.task = queryTask(task);
-    choice_.applyTo(request);
+    request.solver = choice_;
     if (warmStart_ == WarmStart::None) {
         request.initialGuess = Vec3::UnitX();
     } else { // obb; previous and transformed-previous have no previous step: obb

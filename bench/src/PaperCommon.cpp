@@ -5,6 +5,7 @@
 #include "minkowski/bench/Paper.h"
 #include "minkowski/bench/Statistics.h"
 #include "minkowski/bench/Timing.h"
+#include "minkowski/narrowphase/Solver.h"
 #include "minkowski/narrowphase/Collide.h"
 
 #include <algorithm>
@@ -45,7 +46,7 @@ PaperQuery timePaperQuery(const Shape& a, const Pose& poseA, const Shape& b, con
 std::optional<Pose> placeAtMtd(const Shape& a, const Pose& poseA, const Shape& b,
                                const Quat& rotationB, const Vec3& direction, double target) {
     QueryRequest reference;
-    reference.solver = SolverKind::Gjk;
+    reference.solver = builtins::gjk();
     reference.task = Task::SignedDistance;
     reference.tolerance = kReferenceTolerance;
     reference.penetrationTolerance = kReferencePenetrationTolerance;

@@ -4,6 +4,7 @@
 
 #include "minkowski/bench/Generator.h"
 #include "minkowski/bench/Paper.h"
+#include "minkowski/narrowphase/Solver.h"
 #include "minkowski/narrowphase/Rtr.h"
 
 #include <Eigen/Core>
@@ -23,7 +24,7 @@ std::vector<Vec3> unitCubeCorners() {
     return corners;
 }
 
-QueryRequest requestFor(SolverKind solver, double tolerance, double L) {
+QueryRequest requestFor(const SolverEntry& solver, double tolerance, double L) {
     QueryRequest q;
     q.solver = solver;
     q.task = Task::SignedDistance;
@@ -122,10 +123,10 @@ std::vector<RtrPaperInstance> runRtrPaper(const RtrPaperOptions& options) {
                     RtrPaperInstance in{i, j, target, L, {}, {}};
                     in.gjkEpa =
                         timePaperQuery(a, poseA, b, *poseB,
-                                       requestFor(SolverKind::Gjk, options.tolerance, L), samples);
+                                       requestFor(builtins::gjk(), options.tolerance, L), samples);
                     in.rtr =
                         timePaperQuery(a, poseA, b, *poseB,
-                                       requestFor(SolverKind::Rtr, options.tolerance, L), samples);
+                                       requestFor(builtins::rtr(), options.tolerance, L), samples);
                     in.gjkEpaOptimality = optimalityAt(in.gjkEpa.result, a, poseA, b, *poseB);
                     in.rtrOptimality = optimalityAt(in.rtr.result, a, poseA, b, *poseB);
                     out.push_back(std::move(in));

@@ -4,6 +4,7 @@
 
 #include "minkowski/bench/Generator.h"
 #include "minkowski/bench/Paper.h"
+#include "minkowski/narrowphase/Solver.h"
 #include "minkowski/narrowphase/ConvexMesh.h"
 
 #include <algorithm>
@@ -63,7 +64,7 @@ std::vector<Shape> poolOf(const std::string& kind, const SdfPaperOptions& option
     return pool;
 }
 
-QueryRequest requestFor(SolverKind solver, Task task, double tolerance, double L) {
+QueryRequest requestFor(const SolverEntry& solver, Task task, double tolerance, double L) {
     QueryRequest q;
     q.solver = solver;
     q.task = task;
@@ -135,14 +136,14 @@ std::vector<SdfPaperInstance> runSdfPaper(const SdfPaperOptions& options) {
                     }
                     for (const Task task : {Task::Boolean, Task::SignedDistance}) {
                         SdfPaperInstance in{kind, task, level, level * L, L, {}, {}, {}};
-                        const auto time = [&](SolverKind s) {
+                        const auto time = [&](const SolverEntry& s) {
                             return timePaperQuery(a, poseA, b, *poseB,
                                                   requestFor(s, task, options.tolerance, L),
                                                   samples);
                         };
-                        in.sdf = time(SolverKind::SdfEllipsoid);
-                        in.gjk = time(SolverKind::Gjk);
-                        in.mpr = time(SolverKind::Mpr);
+                        in.sdf = time(builtins::sdfEllipsoid());
+                        in.gjk = time(builtins::gjk());
+                        in.mpr = time(builtins::mpr());
                         out.push_back(std::move(in));
                     }
                     break;

@@ -3,6 +3,7 @@
 
 #include "minkowski/bench/Generator.h"
 
+#include "minkowski/narrowphase/Solver.h"
 #include "minkowski/narrowphase/Collide.h"
 
 #include <algorithm>
@@ -17,7 +18,7 @@ constexpr double kBaseDistance = 0.01;
 constexpr int kReferenceMaxIterations = 5000;
 
 /// Tight-tolerance request for `solver`.
-QueryRequest tightRequest(SolverKind solver) {
+QueryRequest tightRequest(const SolverEntry& solver) {
     QueryRequest request;
     request.task = Task::SignedDistance;
     request.solver = solver;
@@ -33,8 +34,8 @@ QueryRequest tightRequest(SolverKind solver) {
 /// variants if it does not converge. Nothing when none converges to Status::Separated.
 std::optional<QueryResult> tightSeparation(const Shape& a, const Pose& poseA, const Shape& b,
                                            const Pose& poseB) {
-    for (SolverKind solver : {SolverKind::Gjk, SolverKind::GjkPolyak, SolverKind::GjkNesterov}) {
-        const QueryResult result = collide(a, poseA, b, poseB, tightRequest(solver));
+    for (const SolverEntry* solver : {&builtins::gjk(), &builtins::gjkPolyak(), &builtins::gjkNesterov()}) {
+        const QueryResult result = collide(a, poseA, b, poseB, tightRequest(*solver));
         if (result.status == Status::Separated) {
             return result;
         }
@@ -48,7 +49,7 @@ std::optional<QueryResult> tightSeparation(const Shape& a, const Pose& poseA, co
 /// out: then the problem is separated and its reference is GJK's distance.
 void setPenetrationReference(CollisionProblem& problem, double target) {
     const QueryResult result = collide(problem.a.shape, problem.poseA, problem.b.shape,
-                                       problem.poseB, tightRequest(SolverKind::Gjk));
+                                       problem.poseB, tightRequest(builtins::gjk()));
     if (result.status == Status::Separated || result.distance > 0.0) {
         if (const auto separated = tightSeparation(problem.a.shape, problem.poseA,
                                                    problem.b.shape, problem.poseB)) {

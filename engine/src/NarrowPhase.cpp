@@ -23,7 +23,6 @@ void World::Impl::runNarrowPhase() {
     QueryRequest base = settings.narrowPhase.request;
     base.task = Task::SignedDistance;
     base.solver = settings.narrowPhase.solver;
-    base.subAlgorithm = settings.narrowPhase.subAlgorithm;
     base.margin = settings.contact.margin;
     for (const std::uint32_t slot : narrowList) {
         PairState& p = pool[slot];
@@ -52,12 +51,12 @@ void World::Impl::queryPair(PairState& p, const QueryRequest& base) {
         // The chosen solver cannot handle this pair (rtr, sdf-ellipsoid: solverTraits()):
         // vanilla GJK answers it, so that every registry solver can drive a whole scene.
         ++stats.counts.narrowPhaseFallbacks;
-        request.solver = SolverKind::Gjk;
+        request.solver = builtins::gjk();
         p.result = collide(a.shape, poseA, b.shape, poseB, request);
     }
     const double seconds =
         timed ? std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() : 0.0;
-    p.cache.update(stepIndex, poseA, poseB, p.result, request.solver); // after any fallback
+    p.cache.update(stepIndex, poseA, poseB, p.result, request.solver.entry()); // after any fallback
 
     StepCounts& c = stats.counts;
     ++c.narrowPhaseCalls;

@@ -28,7 +28,6 @@ void World::Impl::perturbContacts(PairState& p, double threshold) {
     QueryRequest request = settings.narrowPhase.request;
     request.task = Task::SignedDistance;
     request.solver = settings.narrowPhase.solver;
-    request.subAlgorithm = settings.narrowPhase.subAlgorithm;
     request.margin = cs.margin;
     for (int i = 0; i < cs.perturbationIterations; ++i) {
         const double around = 2.0 * std::numbers::pi * i / cs.perturbationIterations;
@@ -45,7 +44,7 @@ void World::Impl::perturbContacts(PairState& p, double threshold) {
             timed ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{};
         QueryResult r = collide(a.shape, poseA, b.shape, poseB, request);
         if (r.status == Status::Unsupported) { // as in queryPair: vanilla GJK answers
-            request.solver = SolverKind::Gjk;
+            request.solver = builtins::gjk();
             r = collide(a.shape, poseA, b.shape, poseB, request);
         }
         const double seconds =

@@ -134,8 +134,7 @@ Aabb obbBounds(const Obb& box) {
 World::World(const WorldSettings& settings) {
     validateSettings(settings);
     impl_ = std::make_unique<Impl>(settings);
-    setSolver(settings.narrowPhase.solverChoice());
-    setWarmStart(settings.narrowPhase.warmStart);
+        setWarmStart(settings.narrowPhase.warmStart);
 }
 
 World::~World() = default;
@@ -156,32 +155,8 @@ BodyId World::addBody(const BodyDesc& desc) {
     return id;
 }
 
-void World::setSolver(SolverKind solver) {
-    setSolver(SolverChoice{solver});
-}
-
 void World::setSolver(const SolverChoice& choice) {
-    const auto all = allSolvers();
-    if (std::find(all.begin(), all.end(), choice.solver) == all.end()) {
-        throw EngineError("setSolver: solver value " + std::to_string(int(choice.solver)) +
-                          " is not in the registry");
-    }
-    const auto subs = allSubAlgorithms();
-    if (std::find(subs.begin(), subs.end(), choice.subAlgorithm) == subs.end()) {
-        throw EngineError("setSolver: sub-algorithm value " +
-                          std::to_string(int(choice.subAlgorithm)) + " is not in the registry");
-    }
-    if (choice.subAlgorithm != SubAlgorithm::Johnson && !usesSubAlgorithm(choice.solver)) {
-        throw EngineError("setSolver: solver '" + std::string(name(choice.solver)) +
-                          "' takes no sub-algorithm (got " +
-                          std::string(name(choice.subAlgorithm)) + ")");
-    }
-    try {
-        validate(choice); // the GJK criterion and momentum options
-    } catch (const UnknownNameError& e) {
-        throw EngineError(std::string("setSolver: ") + e.what());
-    }
-    impl_->settings.narrowPhase.setSolverChoice(choice);
+    impl_->settings.narrowPhase.solver = choice; // valid by construction (SolverChoice.h)
 }
 
 void World::setSolver(std::string_view name) {

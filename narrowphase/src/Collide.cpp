@@ -4,6 +4,8 @@
 /// MPR with GJK for what MPR cannot compute. Never throws, never allocates.
 
 #include "minkowski/narrowphase/Collide.h"
+
+#include "BuiltinQueries.h"
 #include "minkowski/narrowphase/ConvexMesh.h"
 #include "minkowski/narrowphase/Epa.h"
 #include "minkowski/narrowphase/Gjk.h"
@@ -45,19 +47,6 @@ struct Context {
     double radiusB;    ///< core radius of B (unit: metre)
     const Frame& bInA; ///< B's shape frame in A's (the frame of the support)
 };
-
-GjkVariant variantOf(SolverKind solver) {
-    switch (solver) {
-    case SolverKind::GjkPolyak: return GjkVariant::Polyak;
-    case SolverKind::GjkNesterov: return GjkVariant::Nesterov;
-    case SolverKind::GjkNesterovNormalized: return GjkVariant::NesterovNormalized;
-    case SolverKind::Gjk:
-    case SolverKind::Mpr:
-    case SolverKind::SdfEllipsoid: // dispatched before (SdfEllipsoid.h, Rtr.h)
-    case SolverKind::Rtr: return GjkVariant::Vanilla;
-    }
-    return GjkVariant::Vanilla;
-}
 
 /// Unit vector along v, or along `fallback` (then along x) when v is (numerically) zero.
 Vec3 unitOr(const Vec3& v, const Vec3& fallback) {
@@ -203,10 +192,10 @@ LocalResult fromOverlappingCores(MinkowskiDifference& diff, const GjkOutput& g, 
     return overlapWithoutDepth(g, c);
 }
 
-/// GJK (variant of the request) on the cores, then the radii, or EPA when the cores overlap.
+/// GJK (`method`) on the cores, then the radii, or EPA when the cores overlap.
 /// `warmPenetration`: the request's penetration seed is tried first (epaWarm(): no GJK when it
 /// is still a certificate) and the final EPA polytope is kept.
-LocalResult runGjk(MinkowskiDifference& diff, const Context& c, GjkVariant variant,
+LocalResult runGjk(MinkowskiDifference& diff, const Context& c, const GjkMethod& method,
                    bool warmPenetration) {
     const QueryRequest& q = c.request;
     const EpaWarmStart warm = epaWarmStart(c, warmPenetration);
@@ -217,10 +206,10 @@ LocalResult runGjk(MinkowskiDifference& diff, const Context& c, GjkVariant varia
         }
     }
     GjkSettings settings;
-    settings.variant = variant;
-    settings.subAlgorithm = q.subAlgorithm;
-    settings.convergence = q.gjkConvergence;
-    settings.momentumSchedule = q.gjkMomentum;
+    settings.variant = method.variant;
+    settings.subAlgorithm = method.subAlgorithm;
+    settings.convergence = method.convergence;
+    settings.momentumSchedule = method.momentum;
     settings.tolerance = q.tolerance;
     settings.absoluteTolerance = q.absoluteTolerance;
     settings.maxIterations = q.maxIterations;
@@ -314,7 +303,7 @@ LocalResult runMpr(MinkowskiDifference& diff, const Shape& a, const Shape& b, co
         return r;
     }
     diff.absorb(full);
-    LocalResult r = runGjk(diff, c, GjkVariant::Vanilla, false);
+    LocalResult r = runGjk(diff, c, GjkMethod{}, false);
     r.iterations += m.iterations;
     r.penetrationIterations += m.refinementIterations;
     if (failed) {
@@ -341,7 +330,68 @@ QueryResult toWorld(const LocalResult& r, const Frame& frameA, const MinkowskiDi
     return out;
 }
 
+/// Frame change, the Minkowski difference of the cores, and GJK (+ EPA) or MPR (+ GJK).
+template <bool kMpr>
+QueryResult convexQuery(const Shape& a, const Pose& poseA, const Shape& b, const Pose& poseB,
+                        const QueryRequest& request, const GjkMethod& method) {
+    const Frame frameA{poseA.rotation.toRotationMatrix(), poseA.translation};
+    const Frame bInA{(poseA.rotation.conjugate() * poseB.rotation).toRotationMatrix(),
+                     frameA.rotation.transpose() * (poseB.translation - poseA.translation)};
+    MinkowskiDifference diff(a, b, bInA.rotation, bInA.translation, request.hints, true);
+    const Vec3 guess = request.initialGuess.allFinite() ? request.initialGuess : Vec3(Vec3::UnitX());
+    const Context context{request, frameA.rotation.transpose() * guess, a.coreRadius(),
+                          b.coreRadius(), bInA};
+    const LocalResult local =
+        kMpr ? runMpr(diff, a, b, bInA, context) : runGjk(diff, context, method, true);
+    return toWorld(local, frameA, diff, request);
+}
+
+/// True when a guarded solver's answer can be passed on: a valid status other than
+/// InvalidInput (the poses were valid) and a finite distance, witnesses and normal.
+bool plausible(const QueryResult& r) {
+    const auto status = static_cast<unsigned>(r.status);
+    return status <= static_cast<unsigned>(Status::Unsupported) &&
+           r.status != Status::InvalidInput && std::isfinite(r.distance) &&
+           r.witnessA.allFinite() && r.witnessB.allFinite() && r.normal.allFinite() &&
+           r.separation.allFinite();
+}
+
+/// A guarded (plugin) solver: exceptions caught, the answer checked; a failure is counted and
+/// answered by gjk.
+QueryResult guardedQuery(const SolverEntry& e, const Shape& a, const Pose& poseA, const Shape& b,
+                         const Pose& poseB, const QueryRequest& request) {
+    try {
+        QueryResult r = e.query(a, poseA, b, poseB, request, e.context);
+        if (plausible(r)) {
+            return r;
+        }
+    } catch (...) { // NOLINT(bugprone-empty-catch): any exception is a failure of the solver
+    }
+    if (e.failures) {
+        e.failures->fetch_add(1, std::memory_order_relaxed);
+    }
+    QueryRequest fallback = request;
+    fallback.solver = builtins::gjk();
+    return collide(a, poseA, b, poseB, fallback);
+}
+
 } // namespace
+
+QueryResult gjkQuery(const Shape& a, const Pose& poseA, const Shape& b, const Pose& poseB,
+                     const QueryRequest& request, GjkVariant variant) {
+    const SolverChoice& c = request.solver;
+    GjkMethod method{variant, c.optionAs<SubAlgorithm>(kSubAlgorithmOption),
+                     c.optionAs<GjkConvergence>(kCriterionOption), GjkMomentumSchedule::Paper};
+    if (variant != GjkVariant::Vanilla) {
+        method.momentum = c.optionAs<GjkMomentumSchedule>(kMomentumOption);
+    }
+    return convexQuery<false>(a, poseA, b, poseB, request, method);
+}
+
+QueryResult mprQuery(const Shape& a, const Pose& poseA, const Shape& b, const Pose& poseB,
+                     const QueryRequest& request) {
+    return convexQuery<true>(a, poseA, b, poseB, request, GjkMethod{});
+}
 
 QueryResult collide(const Shape& a, const Pose& poseA, const Shape& b, const Pose& poseB,
                     const QueryRequest& request) {
@@ -352,22 +402,11 @@ QueryResult collide(const Shape& a, const Pose& poseA, const Shape& b, const Pos
         invalid.hints = request.hints;
         return invalid;
     }
-    switch (request.solver) { // the optimisation methods have their own entry points
-    case SolverKind::SdfEllipsoid: return sdfEllipsoidQuery(a, poseA, b, poseB, request);
-    case SolverKind::Rtr: return rtrQuery(a, poseA, b, poseB, request);
-    default: break;
+    const SolverEntry& e = request.solver.entry();
+    if (e.guarded) [[unlikely]] {
+        return guardedQuery(e, a, poseA, b, poseB, request);
     }
-    const Frame frameA{poseA.rotation.toRotationMatrix(), poseA.translation};
-    const Frame bInA{(poseA.rotation.conjugate() * poseB.rotation).toRotationMatrix(),
-                     frameA.rotation.transpose() * (poseB.translation - poseA.translation)};
-    MinkowskiDifference diff(a, b, bInA.rotation, bInA.translation, request.hints, true);
-    const Vec3 guess = request.initialGuess.allFinite() ? request.initialGuess : Vec3(Vec3::UnitX());
-    const Context context{request, frameA.rotation.transpose() * guess, a.coreRadius(),
-                          b.coreRadius(), bInA};
-    const LocalResult local = request.solver == SolverKind::Mpr
-                                  ? runMpr(diff, a, b, bInA, context)
-                                  : runGjk(diff, context, variantOf(request.solver), true);
-    return toWorld(local, frameA, diff, request);
+    return e.query(a, poseA, b, poseB, request, e.context);
 }
 
 } // namespace mk

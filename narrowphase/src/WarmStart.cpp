@@ -29,7 +29,7 @@ void PairCache::prepare(WarmStart strategy, std::int64_t step, const Shape& a, c
     const bool previous = hasPrevious(step);
     preparePenetration(strategy, previous, request);
     request.sdfWarmStart.reset();
-    if (request.solver == SolverKind::SdfEllipsoid && previous &&
+    if (request.solver.entry().readsSdfWarmStart && previous &&
         (strategy == WarmStart::Previous || strategy == WarmStart::TransformedPrevious) &&
         (sdfAnswered_ || result_.status == Status::Separated)) {
         // Corollary 1 carries the optimum with both bodies: the same start for both strategies
@@ -55,29 +55,11 @@ void PairCache::prepare(WarmStart strategy, std::int64_t step, const Shape& a, c
     request.initialGuess = obbGuess(a, poseA, b, poseB); // `obb`, and the paper's fallback
 }
 
-namespace {
-
-/// The solvers whose penetration is EPA after GJK (Collide.cpp runGjk).
-bool penetratesWithEpa(SolverKind solver) {
-    switch (solver) {
-    case SolverKind::Gjk:
-    case SolverKind::GjkPolyak:
-    case SolverKind::GjkNesterov:
-    case SolverKind::GjkNesterovNormalized: return true;
-    case SolverKind::Mpr:
-    case SolverKind::SdfEllipsoid:
-    case SolverKind::Rtr: return false;
-    }
-    return false;
-}
-
-} // namespace
-
 void PairCache::preparePenetration(WarmStart strategy, bool previous, QueryRequest& request) {
     request.penetrationSeed = nullptr;
     request.penetrationKeep = nullptr;
     const bool warm = strategy == WarmStart::Previous || strategy == WarmStart::TransformedPrevious;
-    if (!warm || request.task != Task::SignedDistance || !penetratesWithEpa(request.solver)) {
+    if (!warm || request.task != Task::SignedDistance || !request.solver.entry().readsPenetrationSeed) {
         return;
     }
     if (previous && result_.status == Status::Penetrating) {
@@ -91,7 +73,7 @@ void PairCache::preparePenetration(WarmStart strategy, bool previous, QueryReque
 }
 
 void PairCache::update(std::int64_t step, const Pose& poseA, const Pose& poseB,
-                       const QueryResult& result, SolverKind answeredBy) {
+                       const QueryResult& result, const SolverEntry& answeredBy) {
     if (result.status == Status::InvalidInput) {
         return; // nothing was computed: the pair counts as not queried at this step
     }
@@ -104,7 +86,7 @@ void PairCache::update(std::int64_t step, const Pose& poseA, const Pose& poseB,
     poseA_ = poseA;
     poseB_ = poseB;
     result_ = result;
-    sdfAnswered_ = answeredBy == SolverKind::SdfEllipsoid;
+    sdfAnswered_ = answeredBy.readsSdfWarmStart;
 }
 
 } // namespace mk

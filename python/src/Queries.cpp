@@ -38,7 +38,7 @@ QuerySetup makeSetup(const std::string& solver, const std::string& task, const s
     setup.solver = resolveSolver(solver);
     setup.warmStart = parseWarmStart(warmStart);
     setup.request.task = parseTask(task);
-    setup.solver.builtin.applyTo(setup.request);
+    setup.request.solver = setup.solver.builtin;
     if (margin) {
         setup.request.margin = *margin;
     }

@@ -162,7 +162,7 @@ public:
                 cache.prepare(setup_.warmStart, step, a_[i], poseA, b_[i], poseB, request);
                 const QueryResult r = runQuery(setup_, a_[i], poseA, b_[i], poseB, request);
                 if (r.status != Status::InvalidInput) {
-                    cache.update(step, poseA, poseB, r, setup_.solver.builtin.solver);
+                    cache.update(step, poseA, poseB, r, setup_.solver.builtin.entry());
                 }
                 out.write(i, r);
             }

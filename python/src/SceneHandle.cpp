@@ -20,11 +20,11 @@ SceneHandle SceneHandle::fromToml(const std::string& text, const std::string& so
 }
 
 std::string SceneHandle::solverName() const {
-    return name(desc.simulation.solverChoice());
+    return name(desc.simulation.solver);
 }
 
 void SceneHandle::setSolver(const std::string& solver) {
-    desc.simulation.setSolverChoice(parseSolverChoice(solver));
+    desc.simulation.solver = parseSolverChoice(solver);
 }
 
 } // namespace mk::python

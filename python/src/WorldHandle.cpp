@@ -66,11 +66,11 @@ py::array_t<bool> boolColumn(const std::vector<bool>& v) {
 
 WorldHandle::WorldHandle(const WorldSettings& settings)
     : scene_(std::make_unique<scenes::BuiltScene>(scenes::BuiltScene{World(settings), {}, 0})),
-      solver_(name(settings.narrowPhase.solverChoice())) {}
+      solver_(name(settings.narrowPhase.solver)) {}
 
 WorldHandle::WorldHandle(scenes::BuiltScene scene)
     : scene_(std::make_unique<scenes::BuiltScene>(std::move(scene))),
-      solver_(name(scene_->world.settings().narrowPhase.solverChoice())) {}
+      solver_(name(scene_->world.settings().narrowPhase.solver)) {}
 
 WorldHandle::~WorldHandle() = default;
 

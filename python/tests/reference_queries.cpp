@@ -30,7 +30,7 @@ int main(int argc, char** argv) {
             kind == "hulls" ? mk::bench::generateMeshSet(mk::bench::generatedHulls(options.seed), options, "hulls")
                             : mk::bench::generateEllipsoidSet(options);
         mk::QueryRequest request;
-        mk::parseSolverChoice(argv[4]).applyTo(request);
+        request.solver = mk::parseSolverChoice(argv[4]);
         request.task = mk::parseTask(argv[5]);
         const mk::WarmStart warm = mk::parseWarmStart(argv[6]);
         for (const mk::bench::CollisionProblem& p : set.problems) {

@@ -12,11 +12,11 @@ namespace mk::scenes {
 namespace detail {
 
 std::string solverText(const SimulationSpec& s) {
-    return std::string(name(s.solverChoice()));
+    return name(s.solver);
 }
 
 void setSolverText(SimulationSpec& s, std::string_view text) {
-    s.setSolverChoice(parseSolverChoice(text));
+    s.solver = parseSolverChoice(text);
 }
 
 } // namespace detail
@@ -29,7 +29,8 @@ bool BodySpec::operator==(const BodySpec& o) const {
 }
 
 bool SceneDesc::operator==(const SceneDesc& o) const {
-    return name == o.name && description == o.description && simulation == o.simulation &&
+    return name == o.name && description == o.description && plugins == o.plugins &&
+           simulation == o.simulation &&
            detail::sameFields(detail::kContactFields, contact, o.contact) &&
            detail::sameFields(detail::kPgsFields, pgs, o.pgs) && shapes == o.shapes &&
            materials == o.materials && funnel == o.funnel && bodies == o.bodies &&
@@ -61,7 +62,6 @@ WorldSettings worldSettings(const SceneDesc& scene) {
     settings.gravity = scene.simulation.gravity;
     settings.gyroscopic = scene.simulation.gyroscopic;
     settings.narrowPhase.solver = scene.simulation.solver;
-    settings.narrowPhase.setSolverChoice(scene.simulation.solverChoice());
     settings.narrowPhase.warmStart = scene.simulation.warmStart;
     settings.narrowPhase.contactCache = scene.simulation.contactCache;
     settings.contact = scene.contact;

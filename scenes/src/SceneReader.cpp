@@ -4,6 +4,7 @@
 #include "SettingsFields.h"
 #include "TomlReader.h"
 #include "minkowski/narrowphase/Collide.h"
+#include "minkowski/narrowphase/Plugin.h"
 #include "minkowski/scenes/SceneFile.h"
 
 #include <array>
@@ -32,19 +33,6 @@ void require(TomlTable& t, std::string_view key) {
     }
 }
 
-/// The solver's message for an unknown value: the valid solvers and sub-algorithms.
-std::string solverChoices() {
-    std::string solvers;
-    for (SolverKind solver : allSolvers()) {
-        solvers += (solvers.empty() ? "" : ", ") + std::string(name(solver));
-    }
-    std::string subs;
-    for (SubAlgorithm sub : allSubAlgorithms()) {
-        subs += (subs.empty() ? "" : "|") + std::string(name(sub));
-    }
-    return solvers + "; the gjk solvers also NAME:subalgo=" + subs;
-}
-
 template <class S> void readField(TomlTable& t, S& s, const detail::StepField<S>& field) {
     if (t.has("hz") && t.has("time_step")) {
         t.fail("hz", "give either hz or time_step, not both");
@@ -69,8 +57,7 @@ template <class S> void readField(TomlTable& t, S& s, const detail::CodedField<S
     try {
         field.set(s, text);
     } catch (const UnknownNameError& error) {
-        t.fail(field.key,
-               "unknown value '" + text + "' (valid: " + solverChoices() + "): " + error.what());
+        t.fail(field.key, "unknown value '" + text + "': " + error.what());
     }
 }
 
@@ -209,10 +196,24 @@ GeneratorSpec readGenerator(TomlTable& t) {
     return g;
 }
 
-SceneDesc readRoot(TomlTable& root) {
+/// Loads the `plugins` before anything names a solver; a plugin that cannot be loaded fails
+/// at the key.
+void loadPlugins(TomlTable& root, SceneDesc& scene, const std::filesystem::path& baseDirectory) {
+    root.read("plugins", scene.plugins);
+    for (const std::string& spec : scene.plugins) {
+        try {
+            loadPlugin(resolvePlugin(spec, baseDirectory.empty() ? "." : baseDirectory.string()));
+        } catch (const PluginError& error) {
+            root.fail("plugins", error.what());
+        }
+    }
+}
+
+SceneDesc readRoot(TomlTable& root, const std::filesystem::path& baseDirectory) {
     SceneDesc scene;
     root.read("name", scene.name);
     root.read("description", scene.description);
+    loadPlugins(root, scene, baseDirectory);
     if (auto t = root.table("simulation")) {
         readFields(*t, detail::kSimulationFields, scene.simulation);
     }
@@ -258,7 +259,7 @@ SceneDesc parseScene(std::string_view text, const std::string& source,
     }
     TomlDocument document{source, {}};
     TomlTable root(table, "", document);
-    SceneDesc scene = readRoot(root);
+    SceneDesc scene = readRoot(root, baseDirectory);
     if (scene.name.empty()) {
         scene.name = std::filesystem::path(source).stem().string();
     }

@@ -104,8 +104,7 @@ template <class S> void writeField(Writer& w, const S& s, const detail::CodedFie
     w.put(field.key, std::string_view(field.get(s)));
 }
 
-template <class S, detail::ValueField F>
-void writeField(Writer& w, const S& s, const F& field) {
+template <class S, detail::ValueField F> void writeField(Writer& w, const S& s, const F& field) {
     using T = typename F::Value;
     if (field.omitted(s)) {
         return;
@@ -251,6 +250,9 @@ std::string formatScene(const SceneDesc& scene) {
     w.comment("Minkowski scene (docs/scene-format.md). Units: metre, second, kilogram.");
     w.put("name", std::string_view(scene.name));
     w.putIf(!scene.description.empty(), "description", std::string_view(scene.description));
+    if (!scene.plugins.empty()) {
+        w.raw("plugins", stringList(scene.plugins));
+    }
     writeFields(w, "simulation", detail::kSimulationFields, scene.simulation);
     writeFields(w, "contact", detail::kContactFields, scene.contact);
     writeFields(w, "pgs", detail::kPgsFields, scene.pgs);

@@ -124,9 +124,9 @@ inline constexpr std::tuple kSimulationFields{
     Field{"trajectories", &Sim::trajectories, atLeast(1), "independent runs, each a fresh world"},
     Field{"seed", &Sim::seed, kAny, "seed of every random draw"},
     CodedField<Sim>{"solver", &solverText, &setSolverText,
-                    "narrow-phase solver (`minkowski list solvers`); the GJK solvers take a "
-                    "sub-distance algorithm: `gjk:subalgo=barycode` (`johnson`, the default, "
-                    "`signed-volume`, `barycode`)"},
+                    "narrow-phase solver and its options, `NAME[:key=value]...` (`minkowski list "
+                    "solvers` shows every solver, plugins included, with its options), e.g. "
+                    "`gjk:subalgo=barycode`"},
     Field{"warm_start", &Sim::warmStart, kAny, "the narrow phase's first guess"},
     Field{"gravity", &Sim::gravity, kFinite, "m/s^2; z is up"},
     Field{"gyroscopic", &Sim::gyroscopic, kAny, "implicit gyroscopic term"},
@@ -233,7 +233,7 @@ template <class S, class... A> consteval std::size_t memberCount() {
 
 /// SimulationSpec's solver choice is held by this many members and written as one `solver` key;
 /// its member `escape` holds two keys.
-inline constexpr std::size_t kSolverMembers = 4;
+inline constexpr std::size_t kSolverMembers = 1;
 inline constexpr std::size_t kEscapeKeys = 2;
 static_assert(memberCount<SimulationSpec>() + (kEscapeKeys - 1) ==
                   std::tuple_size_v<decltype(kSimulationFields)> + kSolverMembers - 1,

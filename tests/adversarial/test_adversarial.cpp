@@ -7,12 +7,12 @@
 
 #include "minkowski/narrowphase/Collide.h"
 #include "minkowski/narrowphase/ConvexMesh.h"
+#include "minkowski/narrowphase/Solver.h"
 #include "minkowski/narrowphase/WarmStart.h"
-
-#include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
+#include <gtest/gtest.h>
 #include <limits>
 #include <numbers>
 #include <random>
@@ -37,7 +37,9 @@ struct Case {
     bool epaCapped = false;
 };
 
-Pose at(const Vec3& t, const Quat& q = Quat::Identity()) { return {q, t}; }
+Pose at(const Vec3& t, const Quat& q = Quat::Identity()) {
+    return {q, t};
+}
 
 /// Points on a sphere of radius r (Fibonacci lattice), and the largest gap of the hull below the
 /// sphere (its sagitta) for n points, bounded generously.
@@ -61,28 +63,28 @@ std::vector<Case> cases() {
                      at((1.0 + gap) * x), gap, gap, 0.0});
     }
     const Shape small = Shape::sphere(0.1);
-    c.push_back({"coincident spheres", small, at(Vec3::Zero()), small, at(Vec3::Zero()), -0.2,
-                 -0.2, 0.0});
+    c.push_back(
+        {"coincident spheres", small, at(Vec3::Zero()), small, at(Vec3::Zero()), -0.2, -0.2, 0.0});
     const Vec3 h(0.3, 0.2, 0.1);
     const Shape box = Shape::box(h);
-    c.push_back({"coincident boxes", box, at(Vec3(1, 2, 3)), box, at(Vec3(1, 2, 3)), -0.2, -0.2,
-                 0.0});
+    c.push_back(
+        {"coincident boxes", box, at(Vec3(1, 2, 3)), box, at(Vec3(1, 2, 3)), -0.2, -0.2, 0.0});
     const Shape ellipsoid = Shape::ellipsoid(h);
-    c.push_back({"coincident ellipsoids", ellipsoid, at(Vec3::Zero()), ellipsoid,
-                 at(Vec3::Zero()), -0.2, -0.2, 0.0, true});
+    c.push_back({"coincident ellipsoids", ellipsoid, at(Vec3::Zero()), ellipsoid, at(Vec3::Zero()),
+                 -0.2, -0.2, 0.0, true});
     // 1000:1: a 1 mm sphere 0.1 mm above, and 0.5 mm into, the top of a 1 m box.
     const Shape unit = Shape::box(Vec3::Ones());
     const Shape mm = Shape::sphere(1e-3);
-    c.push_back({"1000:1 apart", unit, at(Vec3::Zero()), mm, at(Vec3(0.3, 0.2, 1.0011)), 1e-4,
-                 1e-4, 0.0});
+    c.push_back(
+        {"1000:1 apart", unit, at(Vec3::Zero()), mm, at(Vec3(0.3, 0.2, 1.0011)), 1e-4, 1e-4, 0.0});
     c.push_back({"1000:1 into", unit, at(Vec3::Zero()), mm, at(Vec3(0.3, 0.2, 1.0005)), -5e-4,
                  -5e-4, 0.0}); // the inscribed ball of a cap of height 5e-4: diameter 5e-4
     // 100000:1: a 1 mm sphere above the top of, and at the centre of, a 100 m box.
     const Shape huge = Shape::box(Vec3::Constant(50.0));
-    c.push_back({"100000:1 apart", huge, at(Vec3::Zero()), mm, at(Vec3(3, -7, 50.002)), 1e-3, 1e-3,
-                 0.0});
-    c.push_back({"100000:1 centre", huge, at(Vec3::Zero()), mm, at(Vec3::Zero()), -50.001, -2e-3,
-                 0.0});
+    c.push_back(
+        {"100000:1 apart", huge, at(Vec3::Zero()), mm, at(Vec3(3, -7, 50.002)), 1e-3, 1e-3, 0.0});
+    c.push_back(
+        {"100000:1 centre", huge, at(Vec3::Zero()), mm, at(Vec3::Zero()), -50.001, -2e-3, 0.0});
     // A 0.2 mm plate under a sphere, and the sphere through it.
     const Shape plate = Shape::box(Vec3(1.0, 1.0, 1e-4));
     c.push_back({"thin plate apart", plate, at(Vec3::Zero()), small, at(Vec3(0.2, 0.1, 0.1011)),
@@ -92,10 +94,10 @@ std::vector<Case> cases() {
     // 1e6 m from the origin, rotated: a box on a box 1 cm apart, then 1 cm into it.
     const Quat q(Eigen::AngleAxisd(0.7, Vec3(1, 2, 3).normalized()));
     const Vec3 far(1e6, -1e6, 1e5);
-    c.push_back({"far apart", box, at(far, q), box, at(far + q * Vec3(0, 0, 0.21), q), 0.01, 0.01,
-                 0.0});
-    c.push_back({"far into", box, at(far, q), box, at(far + q * Vec3(0, 0, 0.19), q), -0.01, -0.01,
-                 0.0});
+    c.push_back(
+        {"far apart", box, at(far, q), box, at(far + q * Vec3(0, 0, 0.21), q), 0.01, 0.01, 0.0});
+    c.push_back(
+        {"far into", box, at(far, q), box, at(far + q * Vec3(0, 0, 0.19), q), -0.01, -0.01, 0.0});
     // Dense hulls (2000 vertices) 1 cm apart: the hull lies within its sagitta of the sphere.
     const Shape dense = Shape::mesh(denseSphere(0.5, 2000));
     c.push_back({"dense hulls apart", dense, at(Vec3::Zero()), dense, at(1.01 * x), 0.01, 0.01,
@@ -108,8 +110,7 @@ std::vector<Case> cases() {
 /// rtr, absolute for EPA and MPR), a few % of the smaller shape for sdf-ellipsoid's approximate
 /// SDFs (SolverTraits), and the rounding of the poses far from the origin.
 double toleranceFor(const SolverTraits& traits, const Case& c, const QueryRequest& q) {
-    const double size =
-        std::min(c.a.boundingSphere().radius, c.b.boundingSphere().radius);
+    const double size = std::min(c.a.boundingSphere().radius, c.b.boundingSphere().radius);
     const double mean = 0.5 * (c.a.boundingSphere().radius + c.b.boundingSphere().radius);
     const double scale = std::max({1.0, c.poseA.translation.norm(), c.poseB.translation.norm()});
     const double exact = c.error + 1e3 * q.absoluteTolerance + 1e-6 * size +
@@ -140,7 +141,7 @@ void expectDepth(const SolverTraits& traits, const Case& c, double distance, dou
 
 /// The answer of `solver` under `warm`: a first query with B displaced by 1 mm (the previous
 /// step), then the query at the case's poses warm-started from it.
-QueryResult solve(const Case& c, SolverKind solver, WarmStart warm) {
+QueryResult solve(const Case& c, const SolverEntry& solver, WarmStart warm) {
     QueryRequest q;
     q.solver = solver;
     q.task = Task::SignedDistance;
@@ -161,17 +162,18 @@ bool failed(Status s) {
 /// MPR's portal depth overshoots the MTD (its definition): reported, bounded below by the MTD.
 TEST(Adversarial, EverySolverEveryWarmStartAgainstAnalyticAnswers) {
     for (const Case& c : cases()) {
-        for (const SolverKind solver : allSolvers()) {
-            const SolverTraits traits = solverTraits(solver, c.a, c.b);
+        for (const SolverEntry* entry : builtinSolvers()) {
+            const SolverEntry& solver = *entry;
+            const SolverTraits traits = solver.traitsFor(c.a, c.b);
             for (const WarmStart warm : allWarmStarts()) {
-                const std::string what = c.name + ", " + std::string(name(solver)) + ", " +
-                                         std::string(name(warm));
+                const std::string what =
+                    c.name + ", " + solver.name + ", " + std::string(name(warm));
                 const QueryResult r = solve(c, solver, warm);
                 if (!traits.supported) {
                     EXPECT_EQ(r.status, Status::Unsupported) << what;
                     continue;
                 }
-                const bool epaCap = c.epaCapped && usesSubAlgorithm(solver) &&
+                const bool epaCap = c.epaCapped && optionIndex(solver, "subalgo") >= 0 &&
                                     r.status == Status::MaxIterations;
                 EXPECT_TRUE(!failed(r.status) || epaCap)
                     << what << ": " << name(r.status) << ", distance " << r.distance;
@@ -203,21 +205,20 @@ TEST(Adversarial, TouchingBoxStacksAreNeverDegenerate) {
         const Quat qa(Eigen::AngleAxisd(3.0 * u(rng), Vec3::UnitZ()));
         const Pose pa = at(Vec3(100 * u(rng), 100 * u(rng), u(rng)), qa);
         const Quat qb = qa * Quat(Eigen::AngleAxisd(3.0 * u(rng), Vec3::UnitZ()));
-        const Pose pb = at(pa.translation + qa * Vec3(0.2 * u(rng), 0.2 * u(rng),
-                                                      ha.z() + hb.z() + gap),
-                           qb);
-        for (const SolverKind solver : {SolverKind::Gjk, SolverKind::GjkPolyak,
-                                        SolverKind::GjkNesterov,
-                                        SolverKind::GjkNesterovNormalized}) {
+        const Pose pb =
+            at(pa.translation + qa * Vec3(0.2 * u(rng), 0.2 * u(rng), ha.z() + hb.z() + gap), qb);
+        for (const SolverEntry* solver :
+             {&builtins::gjk(), &builtins::gjkPolyak(), &builtins::gjkNesterov(),
+              &builtins::gjkNesterovNormalized()}) {
             for (const Task task : {Task::Boolean, Task::Distance, Task::SignedDistance}) {
                 QueryRequest q;
-                q.solver = solver;
+                q.solver = *solver;
                 q.task = task;
                 q.initialGuess = obbGuess(a, pa, b, pb);
                 const QueryResult r = collide(a, pa, b, pb, q);
                 ASSERT_FALSE(failed(r.status))
-                    << "case " << i << " gap " << gap << " " << name(solver) << " "
-                    << name(task) << ": " << name(r.status) << " distance " << r.distance;
+                    << "case " << i << " gap " << gap << " " << solver->name << " " << name(task)
+                    << ": " << name(r.status) << " distance " << r.distance;
                 if (task != Task::Boolean) {
                     const double expected = task == Task::Distance ? std::max(gap, 0.0) : gap;
                     ASSERT_NEAR(r.distance, expected, 1e-7) << "case " << i << " " << name(task);

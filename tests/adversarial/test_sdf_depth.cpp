@@ -24,7 +24,7 @@ Shape boxMesh(const Vec3& h) {
 
 QueryResult sdf(const Shape& a, const Pose& pa, const Shape& b, const Pose& pb) {
     QueryRequest q;
-    q.solver = SolverKind::SdfEllipsoid;
+    q.solver = builtins::sdfEllipsoid();
     q.task = Task::SignedDistance;
     return collide(a, pa, b, pb, q);
 }

@@ -17,24 +17,24 @@ namespace {
 TEST(SolverContender, NamesAndRequestsItsChoice) {
     const ProblemSet set = generateEllipsoidSet({{0.01}, 1, 5});
     ASSERT_EQ(set.problems.size(), 1u);
-    const SolverContender johnson({SolverKind::GjkPolyak, SubAlgorithm::Johnson}, WarmStart::Obb);
-    const SolverContender barycode({SolverKind::GjkPolyak, SubAlgorithm::Barycode}, WarmStart::Obb);
+    const SolverContender johnson(builtins::gjkPolyak(), WarmStart::Obb);
+    const SolverChoice barycodeChoice = parseSolverChoice("gjk-polyak:subalgo=barycode");
+    const SolverContender barycode(barycodeChoice, WarmStart::Obb);
     EXPECT_EQ(johnson.solverName(), "gjk-polyak"); // johnson is the default: not named
     EXPECT_EQ(barycode.solverName(), "gjk-polyak:subalgo=barycode");
     EXPECT_EQ(barycode.warmStartName(), "obb");
     const QueryRequest request = barycode.request(set.problems[0], BenchTask::Distance);
-    EXPECT_EQ(request.solver, SolverKind::GjkPolyak);
-    EXPECT_EQ(request.subAlgorithm, SubAlgorithm::Barycode);
+    EXPECT_EQ(request.solver, barycodeChoice);
     EXPECT_EQ(request.task, Task::SignedDistance);
-    EXPECT_EQ(johnson.request(set.problems[0], BenchTask::Boolean).subAlgorithm,
-              SubAlgorithm::Johnson);
+    EXPECT_EQ(johnson.request(set.problems[0], BenchTask::Boolean).solver,
+              SolverChoice(builtins::gjkPolyak()));
 }
 
 TEST(SolverContender, EverySubAlgorithmMeetsTheGeneratedReferences) {
     const ProblemSet set = generateEllipsoidSet({{-0.01, 0.001, 0.1}, 3, 21});
     std::vector<double> samples(1);
     for (SubAlgorithm sub : allSubAlgorithms()) {
-        SolverContender contender({SolverKind::Gjk, sub}, WarmStart::None);
+        SolverContender contender(withOption(builtins::gjk(), "subalgo", name(sub)), WarmStart::None);
         for (const CollisionProblem& problem : set.problems) {
             const Outcome o = contender.measure(problem, BenchTask::Distance, samples);
             const double reference = *problem.referenceDistance;

@@ -15,7 +15,7 @@ namespace {
 /// Tolerance on generated distances (unit: metre).
 constexpr double kDistanceTolerance = 1e-9;
 
-QueryResult tightDistance(const CollisionProblem& p, SolverKind solver) {
+QueryResult tightDistance(const CollisionProblem& p, SolverChoice solver) {
     QueryRequest request;
     request.task = Task::SignedDistance;
     request.solver = solver;
@@ -47,14 +47,14 @@ void expectReferences(const ProblemSet& set, const std::vector<double>& distance
             EXPECT_EQ(p.referenceKind, ReferenceKind::Exact);
             EXPECT_EQ(p.gridDistance, d);
             EXPECT_EQ(*p.referenceDistance, d);
-            const QueryResult r = tightDistance(p, SolverKind::Gjk);
+            const QueryResult r = tightDistance(p, builtins::gjk());
             EXPECT_NEAR(r.distance, d, kDistanceTolerance) << name(r.status);
             EXPECT_GE(planeLowerBound(p, r.normal), d - kDistanceTolerance);
         } else if (p.referenceKind == ReferenceKind::PassedThrough) {
             ++passedThrough;
             EXPECT_FALSE(p.gridDistance);
             EXPECT_GT(*p.referenceDistance, 0.0);
-            EXPECT_NEAR(tightDistance(p, SolverKind::GjkPolyak).distance, *p.referenceDistance,
+            EXPECT_NEAR(tightDistance(p, builtins::gjkPolyak()).distance, *p.referenceDistance,
                         kDistanceTolerance);
         } else {
             EXPECT_TRUE(p.referenceKind == ReferenceKind::Epa ||
@@ -62,7 +62,7 @@ void expectReferences(const ProblemSet& set, const std::vector<double>& distance
             EXPECT_EQ(p.gridDistance, d);
             EXPECT_GE(*p.referenceDistance, d); // depth <= |d| by construction
             EXPECT_LT(*p.referenceDistance, 0.0);
-            EXPECT_TRUE(tightDistance(p, SolverKind::Gjk).collide);
+            EXPECT_TRUE(tightDistance(p, builtins::gjk()).collide);
         }
     }
     // Passing through needs a shape thinner than |d|: rare on these sets.

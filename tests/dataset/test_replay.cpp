@@ -103,7 +103,7 @@ TEST_F(Replay, EveryContenderMeasuresEverySelectedProblem) {
     }
     ReplayOptions options;
     for (WarmStart w : allWarmStarts()) {
-        options.contenders.push_back({SolverKind::GjkNesterov, w});
+        options.contenders.push_back({builtins::gjkNesterov(), w});
     }
     options.repeats = 3;
     size_t progressCalls = 0;
@@ -138,7 +138,7 @@ TEST_F(Replay, EveryContenderMeasuresEverySelectedProblem) {
 
 TEST_F(Replay, DistanceTaskComparesWithTheRecordedDistance) {
     ReplayOptions options;
-    options.contenders = {{SolverKind::Gjk, WarmStart::Previous}};
+    options.contenders = {{builtins::gjk(), WarmStart::Previous}};
     options.task = bench::BenchTask::Distance;
     options.repeats = 1;
     const ReplayRun run = replay(d(), selectProblems(d(), {}), options);
@@ -149,8 +149,8 @@ TEST_F(Replay, DistanceTaskComparesWithTheRecordedDistance) {
 
 TEST_F(Replay, PenetratingCallsAreSeededAndAgreeWithColdEpa) {
     ReplayOptions options;
-    options.contenders = {{SolverKind::Gjk, WarmStart::Obb},
-                          {SolverKind::Gjk, WarmStart::TransformedPrevious}};
+    options.contenders = {{builtins::gjk(), WarmStart::Obb},
+                          {builtins::gjk(), WarmStart::TransformedPrevious}};
     options.task = bench::BenchTask::Distance;
     options.repeats = 1;
     const ReplayRun run = replay(d(), selectProblems(d(), {}), options);
@@ -175,7 +175,7 @@ TEST_F(Replay, PenetratingCallsAreSeededAndAgreeWithColdEpa) {
 TEST_F(Replay, SubAlgorithmsAreContendersOfTheirOwn) {
     ReplayOptions options;
     for (SubAlgorithm sub : allSubAlgorithms()) {
-        options.contenders.push_back({SolverChoice{SolverKind::Gjk, sub}, WarmStart::Previous});
+        options.contenders.push_back({withOption(builtins::gjk(), "subalgo", name(sub)), WarmStart::Previous});
     }
     options.task = bench::BenchTask::Distance;
     options.repeats = 1;
@@ -198,7 +198,7 @@ TEST_F(Replay, SubAlgorithmsAreContendersOfTheirOwn) {
 TEST_F(Replay, AnInterruptStopsTheReplay) {
     std::atomic<bool> interrupt{true};
     ReplayOptions options;
-    options.contenders = {{SolverKind::Gjk, WarmStart::None}};
+    options.contenders = {{builtins::gjk(), WarmStart::None}};
     options.interrupt = &interrupt;
     EXPECT_THROW(replay(d(), selectProblems(d(), {}), options), Interrupted);
 }

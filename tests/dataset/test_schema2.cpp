@@ -176,8 +176,8 @@ TEST(Schema2, EveryShapeKindRecordsReadsAndReplays) {
     EXPECT_EQ(called, all);
     ReplayOptions options;
     options.repeats = 1;
-    for (const SolverKind s : {SolverKind::Gjk, SolverKind::Rtr, SolverKind::SdfEllipsoid}) {
-        options.contenders.push_back({s, WarmStart::Previous});
+    for (const SolverEntry* s : {&builtins::gjk(), &builtins::rtr(), &builtins::sdfEllipsoid()}) {
+        options.contenders.push_back({*s, WarmStart::Previous});
     }
     for (const bench::BenchTask task : {bench::BenchTask::Boolean, bench::BenchTask::Distance}) {
         options.task = task;
@@ -211,11 +211,11 @@ TEST(Schema2, ViewerRecordingKeepsLiveSwitchesAndReplaysBoth) {
     model.startRecording(dir.file("live.h5"));
     const SolverChoice first = parseSolverChoice("gjk-nesterov:subalgo=barycode");
     const SolverChoice second = parseSolverChoice("mpr");
-    model.state().setSolverChoice(first);
+    model.state().setSolver(first);
     for (int s = 0; s < 40; ++s) {
         model.step();
     }
-    model.state().setSolverChoice(second); // a live switch
+    model.state().setSolver(second); // a live switch
     for (int s = 0; s < 40; ++s) {
         model.step();
     }

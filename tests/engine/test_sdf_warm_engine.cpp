@@ -14,7 +14,7 @@ namespace {
 /// rounded box resting on the ground, every pair queried at every step.
 std::int64_t cuts(WarmStart warmStart) {
     WorldSettings settings;
-    settings.narrowPhase.solver = SolverKind::SdfEllipsoid;
+    settings.narrowPhase.solver = builtins::sdfEllipsoid();
     settings.narrowPhase.warmStart = warmStart;
     World world(settings);
     test::addGround(world);

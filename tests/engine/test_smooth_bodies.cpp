@@ -10,7 +10,7 @@ namespace mk {
 namespace {
 
 /// Drops `shape` from 5 cm above its resting height `rest` and returns its height after 1 s.
-double settledHeight(const Shape& shape, double rest, SolverKind solver) {
+double settledHeight(const Shape& shape, double rest, SolverChoice solver) {
     WorldSettings settings;
     settings.narrowPhase.solver = solver;
     World world(settings);
@@ -26,7 +26,7 @@ double settledHeight(const Shape& shape, double rest, SolverKind solver) {
 
 TEST(SmoothBodies, RoundedBoxRestsOnItsRoundedFaces) {
     const Shape brick = Shape::box(Vec3(0.1, 0.06, 0.03), 0.02);
-    for (const SolverKind solver : {SolverKind::Gjk, SolverKind::SdfEllipsoid}) {
+    for (const SolverChoice& solver : std::initializer_list<SolverChoice>{builtins::gjk(), builtins::sdfEllipsoid()}) {
         // resting height = core half height + rounding; contact slop and penetration allowance
         // keep it within a millimetre
         EXPECT_NEAR(settledHeight(brick, 0.05, solver), 0.05, 1e-3) << name(solver);
@@ -35,7 +35,7 @@ TEST(SmoothBodies, RoundedBoxRestsOnItsRoundedFaces) {
 
 TEST(SmoothBodies, SuperquadricRestsOnItsLowestPoint) {
     const Shape pebble = Shape::superquadric(Vec3(0.06, 0.05, 0.04), 0.6, 0.6, 0.0);
-    EXPECT_NEAR(settledHeight(pebble, 0.04, SolverKind::Gjk), 0.04, 1e-3);
+    EXPECT_NEAR(settledHeight(pebble, 0.04, builtins::gjk()), 0.04, 1e-3);
 }
 
 } // namespace

@@ -64,9 +64,8 @@ TEST(WorldApi, RejectsUnknownSolverAndBadSettings) {
     World world;
     expectEngineError([&] { world.setSolver("gjk-turbo"); }, "gjk-nesterov");
     expectEngineError([&] { world.setWarmStart("yesterday"); }, "transformed-previous");
-    expectEngineError([&] { world.setSolver(static_cast<SolverKind>(42)); }, "registry");
     world.setSolver("mpr");
-    EXPECT_EQ(world.settings().narrowPhase.solver, SolverKind::Mpr);
+    EXPECT_EQ(&world.settings().narrowPhase.solver.entry(), &builtins::mpr());
     PgsSettings pgs;
     pgs.overRelaxation = 2.0;
     expectEngineError([&] { world.setPgsSettings(pgs); }, "over-relaxation");
@@ -80,38 +79,27 @@ TEST(WorldApi, SolverChoiceCarriesTheSubAlgorithmIntoEveryRequest) {
     addGround(world);
     addCube(world, 0.1, Vec3(0.0, 0.0, 0.1));
     world.setSolver("gjk-nesterov:subalgo=barycode");
-    EXPECT_EQ(world.settings().narrowPhase.solver, SolverKind::GjkNesterov);
-    EXPECT_EQ(world.settings().narrowPhase.subAlgorithm, SubAlgorithm::Barycode);
+    const SolverChoice chosen = parseSolverChoice("gjk-nesterov:subalgo=barycode");
+    EXPECT_EQ(world.settings().narrowPhase.solver, chosen);
     int calls = 0;
     world.setNarrowPhaseHook([&](const NarrowPhaseEvent& e) {
         ++calls; // the perturbed (multipoint) calls too
-        EXPECT_EQ(e.request.solver, SolverKind::GjkNesterov);
-        EXPECT_EQ(e.request.subAlgorithm, SubAlgorithm::Barycode);
+        EXPECT_EQ(e.request.solver, chosen);
     });
     for (int i = 0; i < 5; ++i) {
         world.step();
     }
     EXPECT_GE(calls, 5);
-    // A SolverKind alone is the solver with johnson.
-    world.setSolver(SolverKind::Gjk);
-    EXPECT_EQ(world.settings().narrowPhase.subAlgorithm, SubAlgorithm::Johnson);
-    world.setSolver(SolverChoice{SolverKind::GjkPolyak, SubAlgorithm::SignedVolume});
-    EXPECT_EQ(world.settings().narrowPhase.subAlgorithm, SubAlgorithm::SignedVolume);
+    // A solver alone is the solver with its defaults.
+    world.setSolver(builtins::gjk());
+    EXPECT_EQ(world.settings().narrowPhase.solver, SolverChoice{});
+    const SolverChoice signedVolume = withOption(builtins::gjkPolyak(), "subalgo", "signed-volume");
+    world.setSolver(signedVolume);
     // Refused: a sub-algorithm on a solver that takes none, unknown names and values. The
     // setting is left as it was.
     expectEngineError([&] { world.setSolver("mpr:subalgo=barycode"); }, "takes no subalgo");
-    expectEngineError([&] { world.setSolver(SolverChoice{SolverKind::Rtr, SubAlgorithm::Barycode}); },
-                      "solver 'rtr' takes no sub-algorithm");
-    expectEngineError([&] { world.setSolver("gjk:subalgo=fast"); }, "johnson, signed-volume, barycode");
-    expectEngineError(
-        [&] { world.setSolver(SolverChoice{SolverKind::Gjk, static_cast<SubAlgorithm>(9)}); },
-        "registry");
-    EXPECT_EQ(world.settings().narrowPhase.solver, SolverKind::GjkPolyak);
-    EXPECT_EQ(world.settings().narrowPhase.subAlgorithm, SubAlgorithm::SignedVolume);
-    WorldSettings bad;
-    bad.narrowPhase.solver = SolverKind::Mpr;
-    bad.narrowPhase.subAlgorithm = SubAlgorithm::SignedVolume;
-    expectEngineError([&] { World w(bad); }, "takes no sub-algorithm");
+    expectEngineError([&] { world.setSolver("gjk:subalgo=fast"); }, "johnson|signed-volume|barycode");
+    EXPECT_EQ(world.settings().narrowPhase.solver, signedVolume);
 }
 
 TEST(WorldApi, SolverChoiceCarriesTheGjkCriterionAndMomentumIntoEveryRequest) {
@@ -119,25 +107,21 @@ TEST(WorldApi, SolverChoiceCarriesTheGjkCriterionAndMomentumIntoEveryRequest) {
     addGround(world);
     addCube(world, 0.1, Vec3(0.0, 0.0, 0.1));
     world.setSolver("gjk-polyak:criterion=duality-gap:momentum=coal");
-    EXPECT_EQ(name(world.settings().narrowPhase.solverChoice()),
+    EXPECT_EQ(name(world.settings().narrowPhase.solver),
               "gjk-polyak:criterion=duality-gap:momentum=coal");
     int calls = 0;
     world.setNarrowPhaseHook([&](const NarrowPhaseEvent& e) {
         ++calls;
-        EXPECT_EQ(e.request.gjkConvergence, GjkConvergence::DualityGap);
-        EXPECT_EQ(e.request.gjkMomentum, GjkMomentumSchedule::Coal);
+        EXPECT_EQ(e.request.solver.optionAs<GjkConvergence>(1), GjkConvergence::DualityGap);
+        EXPECT_EQ(e.request.solver.optionAs<GjkMomentumSchedule>(2), GjkMomentumSchedule::Coal);
     });
     for (int i = 0; i < 3; ++i) {
         world.step();
     }
     EXPECT_GE(calls, 3);
-    expectEngineError([&] { world.setSolver(SolverChoice{SolverKind::Gjk, SubAlgorithm::Johnson,
-                                                         GjkConvergence::VanDenBergen,
-                                                         GjkMomentumSchedule::Coal}); },
-                      "takes no momentum");
-    EXPECT_EQ(world.settings().narrowPhase.request.gjkMomentum, GjkMomentumSchedule::Coal);
-    world.setSolver(SolverKind::Gjk); // a SolverKind alone resets every option
-    EXPECT_EQ(world.settings().narrowPhase.solverChoice(), SolverChoice{});
+    expectEngineError([&] { world.setSolver("gjk:momentum=coal"); }, "takes no momentum");
+    world.setSolver(builtins::gjk()); // a solver alone resets every option
+    EXPECT_EQ(world.settings().narrowPhase.solver, SolverChoice{});
 }
 
 TEST(WorldApi, BodyStateIsTheCentreOfMassFrame) {

@@ -7,11 +7,10 @@
 #include "minkowski/narrowphase/ConvexMesh.h"
 #include "minkowski/narrowphase/WarmStart.h"
 
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <gtest/gtest.h>
 #include <limits>
 #include <random>
 #include <vector>
@@ -24,14 +23,16 @@ using ref::randomRotation;
 using ref::randomUnit;
 using ref::uniform;
 
-constexpr std::array kGjkSolvers{SolverKind::Gjk, SolverKind::GjkPolyak, SolverKind::GjkNesterov,
-                                 SolverKind::GjkNesterovNormalized};
+const std::array<SolverChoice, 4> kGjkSolvers{builtins::gjk(), builtins::gjkPolyak(),
+                                              builtins::gjkNesterov(),
+                                              builtins::gjkNesterovNormalized()};
 /// The Minkowski-difference solvers these tests hold to exact references (the optimisation
 /// solvers sdf-ellipsoid and rtr have their own tests and traits).
-constexpr std::array kSolvers{SolverKind::Gjk, SolverKind::GjkPolyak, SolverKind::GjkNesterov,
-                              SolverKind::GjkNesterovNormalized, SolverKind::Mpr};
+const std::array<SolverChoice, 5> kSolvers{builtins::gjk(), builtins::gjkPolyak(),
+                                           builtins::gjkNesterov(),
+                                           builtins::gjkNesterovNormalized(), builtins::mpr()};
 
-QueryRequest request(SolverKind solver, Task task, const Vec3& guess = Vec3::UnitX()) {
+QueryRequest request(SolverChoice solver, Task task, const Vec3& guess = Vec3::UnitX()) {
     QueryRequest q;
     q.solver = solver;
     q.task = task;
@@ -89,12 +90,18 @@ double satGap(const Vec3& ha, const Pose& pa, const Vec3& hb, const Pose& pb) {
 Shape randomPrimitive(std::mt19937_64& rng) {
     const double r = uniform(rng, 0.05, 0.4), h = uniform(rng, 0.05, 0.4);
     switch (std::uniform_int_distribution<int>(0, 5)(rng)) {
-    case 0: return Shape::sphere(r);
-    case 1: return Shape::box(Vec3(r, h, uniform(rng, 0.05, 0.4)));
-    case 2: return Shape::capsule(r, h);
-    case 3: return Shape::cylinder(r, h);
-    case 4: return Shape::cone(r, h);
-    default: return Shape::ellipsoid(Vec3(r, h, uniform(rng, 0.05, 0.4)));
+    case 0:
+        return Shape::sphere(r);
+    case 1:
+        return Shape::box(Vec3(r, h, uniform(rng, 0.05, 0.4)));
+    case 2:
+        return Shape::capsule(r, h);
+    case 3:
+        return Shape::cylinder(r, h);
+    case 4:
+        return Shape::cone(r, h);
+    default:
+        return Shape::ellipsoid(Vec3(r, h, uniform(rng, 0.05, 0.4)));
     }
 }
 
@@ -122,11 +129,12 @@ TEST(Collide, SphereSphereEveryTaskAndSolver) {
         const double gap = uniform(rng, -0.9, 1.0) * std::min(r1, r2);
         const Pose p2(randomRotation(rng), p1.translation + (r1 + r2 + gap) * n);
         penetrating += gap < 0.0 ? 1 : 0;
-        for (SolverKind solver : kSolvers) {
-            const double tol = solver == SolverKind::Mpr && gap < 0.0 ? 1e-7 : 1e-12;
+        for (SolverChoice solver : kSolvers) {
+            const double tol = &solver.entry() == &builtins::mpr() && gap < 0.0 ? 1e-7 : 1e-12;
             const QueryResult sd = collide(Shape::sphere(r1), p1, Shape::sphere(r2), p2,
                                            request(solver, Task::SignedDistance));
-            EXPECT_EQ(sd.status, gap > 0.0 ? Status::Separated : Status::Penetrating) << name(solver);
+            EXPECT_EQ(sd.status, gap > 0.0 ? Status::Separated : Status::Penetrating)
+                << name(solver);
             EXPECT_NEAR(sd.distance, gap, tol) << name(solver);
             expectVecNear(sd.normal, n, tol, "normal");
             expectVecNear(sd.witnessA, p1.translation + r1 * n, tol, "witnessA");
@@ -176,7 +184,7 @@ TEST(Collide, SphereBoxClosestPointByClamping) {
         if (std::abs(expected) < 1e-6) {
             continue;
         }
-        for (SolverKind solver : kGjkSolvers) {
+        for (SolverChoice solver : kGjkSolvers) {
             const QueryResult q = collide(Shape::box(half), boxPose, Shape::sphere(r), spherePose,
                                           request(solver, Task::SignedDistance));
             const bool viaEpa = local == clamped;
@@ -200,7 +208,7 @@ TEST(Collide, BoxBoxFaceToFaceDistanceIsExact) {
         const Quat q = Quat(Eigen::AngleAxisd(0.7, Vec3(1, 2, 3).normalized()));
         const Pose pa(q, Vec3(0.1, 0.2, 0.3));
         const Pose pb(q, pa.apply(Vec3(0.7 + gap, 0.05, -0.03)));
-        for (SolverKind solver : kSolvers) {
+        for (SolverChoice solver : kSolvers) {
             const QueryResult r = collide(Shape::box(ha), pa, Shape::box(hb), pb,
                                           request(solver, Task::SignedDistance, Vec3(0.3, 1, 0)));
             EXPECT_EQ(r.status, Status::Separated) << name(solver) << " gap " << gap;
@@ -220,14 +228,16 @@ TEST(Collide, BoxBoxBooleanAndSignAgreeWithSeparatingAxes) {
         const Vec3 ha(uniform(rng, 0.1, 0.5), uniform(rng, 0.1, 0.5), uniform(rng, 0.1, 0.5));
         const Vec3 hb(uniform(rng, 0.1, 0.5), uniform(rng, 0.1, 0.5), uniform(rng, 0.1, 0.5));
         const Pose pa(randomRotation(rng), Vec3(0.2, 0.1, 0.0));
-        const Pose pb(randomRotation(rng), pa.translation + uniform(rng, 0.2, 1.4) * randomUnit(rng));
+        const Pose pb(randomRotation(rng),
+                      pa.translation + uniform(rng, 0.2, 1.4) * randomUnit(rng));
         const double gap = satGap(ha, pa, hb, pb);
         if (std::abs(gap) < 1e-7) {
             continue;
         }
-        for (SolverKind solver : kSolvers) {
-            const QueryResult b = collide(Shape::box(ha), pa, Shape::box(hb), pb,
-                                          request(solver, Task::Boolean, pa.translation - pb.translation));
+        for (SolverChoice solver : kSolvers) {
+            const QueryResult b =
+                collide(Shape::box(ha), pa, Shape::box(hb), pb,
+                        request(solver, Task::Boolean, pa.translation - pb.translation));
             EXPECT_EQ(b.collide, gap < 0.0) << name(solver) << " gap " << gap;
             const QueryResult s = collide(Shape::box(ha), pa, Shape::box(hb), pb,
                                           request(solver, Task::SignedDistance));
@@ -235,7 +245,7 @@ TEST(Collide, BoxBoxBooleanAndSignAgreeWithSeparatingAxes) {
             EXPECT_EQ(s.distance > 0.0, gap > 0.0) << name(solver) << " gap " << gap;
             if (gap > 0.0) {
                 EXPECT_GE(s.distance, gap - 1e-12) << name(solver); // SAT gap <= distance
-            } else if (solver == SolverKind::Mpr) {
+            } else if (&solver.entry() == &builtins::mpr()) {
                 EXPECT_LE(s.distance, gap + 1e-7); // MPR's directional depth >= the minimum
             } else {
                 EXPECT_NEAR(s.distance, gap, 1e-7) << name(solver); // SAT gives the exact depth
@@ -255,15 +265,16 @@ TEST(Collide, CapsuleCapsuleIsSegmentDistanceMinusRadii) {
         const double r2 = uniform(rng, 0.05, 0.3), h2 = uniform(rng, 0.1, 0.6);
         const Pose p1(randomRotation(rng), Vec3::Zero());
         const Pose p2(randomRotation(rng), uniform(rng, 0.0, 1.2) * randomUnit(rng));
-        const auto [c1, c2] = closestSegmentSegment(p1.apply(Vec3(0, 0, -h1)), p1.apply(Vec3(0, 0, h1)),
-                                                    p2.apply(Vec3(0, 0, -h2)), p2.apply(Vec3(0, 0, h2)));
+        const auto [c1, c2] =
+            closestSegmentSegment(p1.apply(Vec3(0, 0, -h1)), p1.apply(Vec3(0, 0, h1)),
+                                  p2.apply(Vec3(0, 0, -h2)), p2.apply(Vec3(0, 0, h2)));
         const double core = (c2 - c1).norm();
         if (core < 1e-6 || std::abs(core - r1 - r2) < 1e-6) {
             continue; // crossing axes (EPA territory) or touching
         }
         const Vec3 n = (c2 - c1) / core;
         penetrating += core < r1 + r2 ? 1 : 0;
-        for (SolverKind solver : kGjkSolvers) {
+        for (SolverChoice solver : kGjkSolvers) {
             const QueryResult q = collide(Shape::capsule(r1, h1), p1, Shape::capsule(r2, h2), p2,
                                           request(solver, Task::SignedDistance));
             EXPECT_EQ(q.status, core > r1 + r2 ? Status::Separated : Status::Penetrating);
@@ -289,34 +300,40 @@ TEST(Collide, SolversAgreeOnRandomPrimitivesAndHulls) {
         const Shape a = hulls ? Shape::mesh(randomHull(rng, 60)) : randomPrimitive(rng);
         const Shape b = hulls ? Shape::mesh(randomHull(rng, 60)) : randomPrimitive(rng);
         const Pose pa(randomRotation(rng), Vec3(0.0, 0.1, 0.2));
-        const Pose pb(randomRotation(rng), pa.translation + uniform(rng, 0.0, 1.0) * randomUnit(rng));
-        QueryRequest base = request(SolverKind::Gjk, Task::SignedDistance);
+        const Pose pb(randomRotation(rng),
+                      pa.translation + uniform(rng, 0.0, 1.0) * randomUnit(rng));
+        QueryRequest base = request(builtins::gjk(), Task::SignedDistance);
         base.initialGuess = obbGuess(a, pa, b, pb);
         const QueryResult reference = collide(a, pa, b, pb, base);
-        ASSERT_TRUE(reference.status == Status::Separated || reference.status == Status::Penetrating)
-            << name(reference.status) << " " << shapeTypeName(a.type()) << "-" << shapeTypeName(b.type())
-            << " d " << reference.distance << " pen it " << reference.penetrationIterations;
-        for (SolverKind solver : kSolvers) {
+        ASSERT_TRUE(reference.status == Status::Separated ||
+                    reference.status == Status::Penetrating)
+            << name(reference.status) << " " << shapeTypeName(a.type()) << "-"
+            << shapeTypeName(b.type()) << " d " << reference.distance << " pen it "
+            << reference.penetrationIterations;
+        for (SolverChoice solver : kSolvers) {
             QueryRequest q = base;
             q.solver = solver;
             const QueryResult r = collide(a, pa, b, pb, q);
             EXPECT_NE(r.status, Status::MaxIterations) << name(solver);
             if (r.status == Status::Separated || r.status == Status::Penetrating) {
                 // MPR's witnesses lie on its portal: only their projection on the normal is fixed
-                if (solver == SolverKind::Mpr && r.status == Status::Penetrating) {
+                if (&solver.entry() == &builtins::mpr() && r.status == Status::Penetrating) {
                     EXPECT_NEAR((r.witnessA - r.witnessB).dot(r.normal), -r.distance, 1e-7);
                 } else {
                     expectVecNear(r.witnessA - r.witnessB, -r.distance * r.normal, 1e-7,
                                   name(solver).data());
                 }
             }
-            if (solver != SolverKind::Mpr || reference.distance > 0.0) {
-                EXPECT_NEAR(r.distance, reference.distance, 2e-8 * std::abs(reference.distance) + 2e-8)
-                    << name(solver) << " " << shapeTypeName(a.type()) << "-" << shapeTypeName(b.type());
+            if (&solver.entry() != &builtins::mpr() || reference.distance > 0.0) {
+                EXPECT_NEAR(r.distance, reference.distance,
+                            2e-8 * std::abs(reference.distance) + 2e-8)
+                    << name(solver) << " " << shapeTypeName(a.type()) << "-"
+                    << shapeTypeName(b.type());
             }
             if (std::abs(reference.distance) > 1e-6) {
                 q.task = Task::Boolean;
-                EXPECT_EQ(collide(a, pa, b, pb, q).collide, reference.distance < 0.0) << name(solver);
+                EXPECT_EQ(collide(a, pa, b, pb, q).collide, reference.distance < 0.0)
+                    << name(solver);
             }
         }
         (reference.distance > 0.0 ? separated : penetrating)++;
@@ -329,12 +346,12 @@ TEST(Collide, InvalidPosesAreRejected) {
     const Shape s = Shape::sphere(0.5);
     const double nan = std::numeric_limits<double>::quiet_NaN();
     const Pose ok;
-    const std::array<Pose, 4> bad{Pose(Quat::Identity(), Vec3(nan, 0, 0)),
-                                  Pose(Quat(2.0, 0.0, 0.0, 0.0), Vec3::Zero()),
-                                  Pose(Quat(nan, 0.0, 0.0, 0.0), Vec3::Zero()),
-                                  Pose(Quat::Identity(), Vec3(0, std::numeric_limits<double>::infinity(), 0))};
+    const std::array<Pose, 4> bad{
+        Pose(Quat::Identity(), Vec3(nan, 0, 0)), Pose(Quat(2.0, 0.0, 0.0, 0.0), Vec3::Zero()),
+        Pose(Quat(nan, 0.0, 0.0, 0.0), Vec3::Zero()),
+        Pose(Quat::Identity(), Vec3(0, std::numeric_limits<double>::infinity(), 0))};
     for (const Pose& p : bad) {
-        for (SolverKind solver : kSolvers) {
+        for (SolverChoice solver : kSolvers) {
             EXPECT_EQ(collide(s, p, s, ok, request(solver, Task::SignedDistance)).status,
                       Status::InvalidInput);
             const QueryResult r = collide(s, ok, s, p, request(solver, Task::Boolean));
@@ -348,14 +365,15 @@ TEST(Collide, InvalidPosesAreRejected) {
 TEST(Collide, ZeroGuessAndCoincidentShapesGiveFiniteResults) {
     const Shape box = Shape::box(Vec3(0.3, 0.2, 0.1));
     const Pose p(Quat(Eigen::AngleAxisd(0.3, Vec3::UnitY())), Vec3(1, 2, 3));
-    for (SolverKind solver : kSolvers) {
+    for (SolverChoice solver : kSolvers) {
         for (Task task : {Task::Boolean, Task::Distance, Task::SignedDistance}) {
             const QueryResult r = collide(box, p, box, p, request(solver, task, Vec3::Zero()));
-            EXPECT_TRUE(isOverlap(r.status)) << name(solver) << " " << name(task) << " " << name(r.status);
+            EXPECT_TRUE(isOverlap(r.status))
+                << name(solver) << " " << name(task) << " " << name(r.status);
             EXPECT_TRUE(r.collide);
             EXPECT_TRUE(r.witnessA.allFinite() && r.witnessB.allFinite() && r.normal.allFinite());
             EXPECT_TRUE(r.separation.allFinite());
-            if (task == Task::SignedDistance && solver != SolverKind::Mpr) {
+            if (task == Task::SignedDistance && &solver.entry() != &builtins::mpr()) {
                 EXPECT_NEAR(r.distance, -0.2, 1e-7) << name(solver); // smallest face-to-face push
             } else if (task == Task::SignedDistance) {
                 EXPECT_LE(r.distance, -0.2 + 1e-7); // MPR: depth along its portal direction
@@ -364,7 +382,7 @@ TEST(Collide, ZeroGuessAndCoincidentShapesGiveFiniteResults) {
     }
     // two spheres at the same centre: the cores coincide (a flat core difference, depth 0 for
     // EPA), the radii give the exact depth; the normal is arbitrary but unit
-    for (SolverKind solver : kGjkSolvers) {
+    for (SolverChoice solver : kGjkSolvers) {
         const QueryResult r = collide(Shape::sphere(0.5), p, Shape::sphere(0.25), p,
                                       request(solver, Task::SignedDistance, Vec3::Zero()));
         EXPECT_EQ(r.status, Status::Penetrating) << name(solver);
@@ -374,8 +392,8 @@ TEST(Collide, ZeroGuessAndCoincidentShapesGiveFiniteResults) {
     }
     // crossing capsules: the depth is the radius sum along the common perpendicular of the axes
     const Pose crossed(Quat(Eigen::AngleAxisd(M_PI / 2, Vec3::UnitX())), Vec3(0.0, 0.0, 0.0));
-    const QueryResult c = collide(Shape::capsule(0.1, 0.5), Pose(), Shape::capsule(0.2, 0.5), crossed,
-                                  request(SolverKind::Gjk, Task::SignedDistance));
+    const QueryResult c = collide(Shape::capsule(0.1, 0.5), Pose(), Shape::capsule(0.2, 0.5),
+                                  crossed, request(builtins::gjk(), Task::SignedDistance));
     EXPECT_EQ(c.status, Status::Penetrating);
     EXPECT_NEAR(c.distance, -0.3, 1e-12);
     EXPECT_NEAR(std::abs(c.normal.x()), 1.0, 1e-12);
@@ -385,7 +403,7 @@ TEST(Collide, NonFiniteGuessNeverLeaksIntoTheResult) {
     const Shape box = Shape::box(Vec3(0.3, 0.2, 0.1));
     const Pose a, b(Quat::Identity(), Vec3(0.1, 0.05, 0.0)); // overlapping: no normal to report
     const double nan = std::numeric_limits<double>::quiet_NaN();
-    for (SolverKind solver : kSolvers) {
+    for (SolverChoice solver : kSolvers) {
         for (Task task : {Task::Boolean, Task::Distance, Task::SignedDistance}) {
             const QueryResult r = collide(box, a, box, b, request(solver, task, Vec3(nan, 0, 0)));
             EXPECT_TRUE(isOverlap(r.status)) << name(solver) << " " << name(task);
@@ -403,8 +421,9 @@ TEST(Collide, TasksAgreeOnCollideNearContact) {
     for (double tilt : {0.0, 1e-3}) {
         for (double gap : {1e-11, 5e-10, 1e-6}) {
             const Quat q(Eigen::AngleAxisd(tilt, Vec3::UnitX()));
-            const Pose top(q, Vec3(0.1, 0.05, 0.2 + 0.1 * std::cos(tilt) + 0.15 * std::sin(tilt) + gap));
-            for (SolverKind solver : kSolvers) {
+            const Pose top(
+                q, Vec3(0.1, 0.05, 0.2 + 0.1 * std::cos(tilt) + 0.15 * std::sin(tilt) + gap));
+            for (SolverChoice solver : kSolvers) {
                 for (Task task : {Task::Boolean, Task::Distance, Task::SignedDistance}) {
                     const QueryResult r = collide(box, Pose(), small, top, request(solver, task));
                     EXPECT_EQ(r.collide, gap < 1e-10)
@@ -419,7 +438,7 @@ TEST(Collide, TasksAgreeOnCollideNearContact) {
 TEST(Collide, MarginMakesNearShapesCollide) {
     const Shape s = Shape::sphere(0.5);
     const Pose a, b(Quat::Identity(), Vec3(1.05, 0, 0)); // 5 cm apart
-    for (SolverKind solver : kSolvers) {
+    for (SolverChoice solver : kSolvers) {
         QueryRequest q = request(solver, Task::Boolean);
         q.margin = 0.1;
         EXPECT_TRUE(collide(s, a, s, b, q).collide) << name(solver);
@@ -438,12 +457,14 @@ TEST(Collide, SeparationIsAGoodWarmStartAcrossContact) {
     const Pose a;
     for (double x : {1.2, 0.9}) {
         const Pose b(Quat::Identity(), Vec3(x, 0.1, 0.0));
-        const QueryResult r = collide(box, a, box, b, request(SolverKind::Gjk, Task::SignedDistance));
+        const QueryResult r =
+            collide(box, a, box, b, request(builtins::gjk(), Task::SignedDistance));
         EXPECT_GT(r.separation.dot(Vec3(-1, 0, 0)), 0.0) << x;
         EXPECT_NEAR(r.separation.norm(), std::abs(x - 1.0), 1e-9);
         const Pose moved(Quat::Identity(), Vec3(1.01, 0.1, 0.0));
-        for (SolverKind solver : kGjkSolvers) {
-            const QueryResult w = collide(box, a, box, moved, request(solver, Task::Boolean, r.separation));
+        for (SolverChoice solver : kGjkSolvers) {
+            const QueryResult w =
+                collide(box, a, box, moved, request(solver, Task::Boolean, r.separation));
             EXPECT_EQ(w.status, Status::SeparatedEarlyExit);
             EXPECT_EQ(w.iterations, 1) << name(solver) << " from " << x;
         }
@@ -481,7 +502,9 @@ TEST(WarmStart, EveryStrategyGivesTheDocumentedGuess) {
     const Vec3 moved = r.witnessA - (r.witnessB + Vec3(0.0, 0.1, 0.0));
     EXPECT_LT((q.initialGuess - moved).norm(), 1e-12);
     EXPECT_LT((transformedGuess(pa.applyInverse(r.witnessA), pa, pb.applyInverse(r.witnessB), pb2) -
-               moved).norm(), 1e-12);
+               moved)
+                  .norm(),
+              1e-12);
     // a gap of one step: back to obb
     cache.prepare(WarmStart::Previous, 9, a, pa, b, pb2, q);
     EXPECT_LT((q.initialGuess - obbGuess(a, pa, b, pb2)).norm(), 1e-15);
@@ -500,7 +523,7 @@ TEST(WarmStart, EveryStrategyGivesTheDocumentedGuess) {
 TEST(WarmStart, TransformedPreviousKeepsTheSeparationSideAfterPenetration) {
     const Shape s = Shape::box(Vec3(0.5, 0.5, 0.5));
     const Pose pa, pb(Quat::Identity(), Vec3(0.9, 0.0, 0.05)); // 0.1 deep along x
-    const QueryResult r = collide(s, pa, s, pb, request(SolverKind::Gjk, Task::SignedDistance));
+    const QueryResult r = collide(s, pa, s, pb, request(builtins::gjk(), Task::SignedDistance));
     ASSERT_EQ(r.status, Status::Penetrating);
     ASSERT_NEAR(r.distance, -0.1, 1e-7);
     PairCache cache;

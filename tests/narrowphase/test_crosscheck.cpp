@@ -37,15 +37,13 @@
 /// first reproducer (shapes and poses with 17 digits).
 
 #include "Reference.h"
-
 #include "minkowski/narrowphase/Collide.h"
 #include "minkowski/narrowphase/ConvexMesh.h"
 #include "minkowski/narrowphase/WarmStart.h"
 
-#include <gtest/gtest.h>
-
 #include <cmath>
 #include <cstring>
+#include <gtest/gtest.h>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -58,10 +56,10 @@ using namespace mk;
 
 namespace {
 
-constexpr double kDistanceTol = 1e-6;  ///< relative to scale, separated distance
-constexpr double kDepthTol = 1e-5;     ///< relative to scale, GJK + EPA penetration depth
-constexpr double kBooleanBand = 1e-9;  ///< metre, boolean undecided within this of contact
-constexpr double kNormalSlack = 1e-4;  ///< metre, extra push along the normal that must separate
+constexpr double kDistanceTol = 1e-6; ///< relative to scale, separated distance
+constexpr double kDepthTol = 1e-5;    ///< relative to scale, GJK + EPA penetration depth
+constexpr double kBooleanBand = 1e-9; ///< metre, boolean undecided within this of contact
+constexpr double kNormalSlack = 1e-4; ///< metre, extra push along the normal that must separate
 /// signed-volume and barycode run on cases 0, k, 2k, ... (johnson and the other solvers on all).
 constexpr int kSubAlgorithmStride = 3;
 
@@ -103,7 +101,9 @@ ref::Body worldBody(const RefShape& s, const Pose& pose) {
 }
 
 /// Diameter of a shape's reference (metre).
-double diameter(const RefShape& s) { return s.localCore.scale() + 2.0 * s.radius; }
+double diameter(const RefShape& s) {
+    return s.localCore.scale() + 2.0 * s.radius;
+}
 
 /// One random configuration with its reference answer.
 struct Case {
@@ -190,10 +190,11 @@ bool bitIdentical(const QueryResult& x, const QueryResult& y) {
 /// theta only lengthens v by ~ d theta^2 / 2 on a flat or ruled feature: theta <= sqrt(2 eps).
 /// sdf-ellipsoid pins its point only to sqrt(2 Delta rho) across the normal, Delta = eps * L:
 /// docs/solvers-optimization.md gives theta <= 2 sqrt(4 Delta / d).
-double directionTolerance(SolverKind solver, double distance, double scale) {
+double directionTolerance(SolverChoice solver, double distance, double scale) {
     const double eps = defaults::kGjkTolerance;
-    if (solver == SolverKind::SdfEllipsoid) {
-        return std::min(2.0, 2.0 * std::sqrt(4.0 * eps * scale / std::max(std::abs(distance), 1e-300)));
+    if (&solver.entry() == &builtins::sdfEllipsoid()) {
+        return std::min(2.0,
+                        2.0 * std::sqrt(4.0 * eps * scale / std::max(std::abs(distance), 1e-300)));
     }
     return std::sqrt(2.0 * eps);
 }
@@ -204,8 +205,8 @@ class Checker {
 public:
     Checker(const Case& c, const SolverChoice& choice, WarmStart warm, Task task,
             Failures& failures)
-        : c_(c), choice_(choice), solver_(choice.solver), warm_(warm), task_(task),
-          failures_(failures), traits_(solverTraits(choice.solver, c.a->shape, c.b->shape)) {}
+        : c_(c), choice_(choice), solver_(choice), warm_(warm), task_(task), failures_(failures),
+          traits_(solverTraits(choice, c.a->shape, c.b->shape)) {}
 
     void check(const QueryResult& r) {
         if (!traits_.supported) {
@@ -219,7 +220,8 @@ public:
                "collide " + std::to_string(r.collide));
         if (task_ == Task::Boolean) {
             if (ref > kBooleanBand && !r.collide) {
-                expect(r.distance <= ref + tolD(), "boolean lower bound", r, "distance above reference");
+                expect(r.distance <= ref + tolD(), "boolean lower bound", r,
+                       "distance above reference");
             }
             return;
         }
@@ -260,7 +262,8 @@ private:
     void separated(const QueryResult& r) {
         const double ref = c_.expected.value;
         const double gapAB = (r.witnessA - r.witnessB).norm();
-        expect(std::abs(gapAB - r.distance) <= tolD(), "witness gap", r, "|wA - wB| = " + fmt(gapAB));
+        expect(std::abs(gapAB - r.distance) <= tolD(), "witness gap", r,
+               "|wA - wB| = " + fmt(gapAB));
         if (!traits_.exactDistance) {
             // Approximate SDFs are lower bounds with the right sign (solverTraits).
             expect(r.distance > 0.0 && r.distance <= ref + tolD(), "approximate distance", r,
@@ -278,8 +281,8 @@ private:
 
     void overlapping(const QueryResult& r) {
         if (task_ == Task::Distance) {
-            expect(r.distance == 0.0 && r.status == Status::Overlapping, "overlap without depth",
-                   r, "expected distance 0, status overlapping");
+            expect(r.distance == 0.0 && r.status == Status::Overlapping, "overlap without depth", r,
+                   "expected distance 0, status overlapping");
             return;
         }
         expect(r.status == Status::Penetrating, "penetrating status", r, "");
@@ -314,8 +317,9 @@ private:
             onShape(r.witnessB, c_.bodyB, r, "witnessB on B");
             break;
         }
-        expect(separatesAfterMove(c_.bodyA, c_.bodyB, r.normal, std::abs(r.distance) + kNormalSlack),
-               "penetration normal", r, "moving B along the normal does not separate");
+        expect(
+            separatesAfterMove(c_.bodyA, c_.bodyB, r.normal, std::abs(r.distance) + kNormalSlack),
+            "penetration normal", r, "moving B along the normal does not separate");
     }
 
     /// The depth against the reference per the solver's definition (Collide.h).
@@ -324,7 +328,7 @@ private:
         switch (traits_.depth) {
         case DepthDefinition::MinimumTranslation:
             // rtr may stop in a local minimum (>= the MTD) in deep penetration (> 0.05 L).
-            if (solver_ == SolverKind::Rtr && -ref > 0.05 * c_.scale) {
+            if (&solver_.entry() == &builtins::rtr() && -ref > 0.05 * c_.scale) {
                 expect(r.distance <= ref + tolDepth(), "rtr depth >= minimum", r,
                        "expected depth >= " + fmt(-ref));
             } else {
@@ -341,8 +345,8 @@ private:
             // depth <= MTD. Approximate SDFs (meshes): the ball of the approximations, within
             // the "few % of the shapes' size" of solverTraits (0.05 * scale).
             const double slack = traits_.exactDistance ? tolDepth() : 0.05 * c_.scale;
-            expect(r.distance < 0.0 && r.distance >= ref - slack, "inscribed depth <= minimum",
-                   r, "expected depth in (0, " + fmt(-ref) + " + " + fmt(slack) + "]");
+            expect(r.distance < 0.0 && r.distance >= ref - slack, "inscribed depth <= minimum", r,
+                   "expected depth in (0, " + fmt(-ref) + " + " + fmt(slack) + "]");
             break;
         }
         }
@@ -359,7 +363,7 @@ private:
 
     const Case& c_;
     SolverChoice choice_;
-    SolverKind solver_;
+    SolverChoice solver_;
     WarmStart warm_;
     Task task_;
     Failures& failures_;
@@ -373,7 +377,7 @@ void runAndCheck(const Case& c, const SolverChoice& choice, WarmStart warm, Task
     const Shape& a = c.a->shape;
     const Shape& b = c.b->shape;
     QueryRequest request;
-    choice.applyTo(request);
+    request.solver = choice;
     request.task = task;
     PairCache cache;
     Checker checker(c, choice, warm, task, failures);
@@ -427,8 +431,8 @@ Case makeCase(const RefShape& a, const RefShape& b, std::mt19937_64& rng) {
     c.bodyA = worldBody(a, c.poseA);
     const Vec3 u = ref::randomUnit(rng);
     const Vec3 lateral = ref::randomVec(rng, -0.05, 0.05);
-    const ref::Placement placed =
-        ref::placeAt(c.bodyA, b.localCore, b.radius, c.poseB.rotation, u, lateral, sampleTarget(rng));
+    const ref::Placement placed = ref::placeAt(c.bodyA, b.localCore, b.radius, c.poseB.rotation, u,
+                                               lateral, sampleTarget(rng));
     c.poseB.translation = placed.translation;
     c.bodyB = placed.bodyB;
     c.expected = placed.expected;
@@ -467,8 +471,12 @@ struct Coverage {
 
 using ShapeFactory = RefShape (*)(std::mt19937_64&);
 
-RefShape randomSphere(std::mt19937_64& rng) { return sphereShape(ref::uniform(rng, 0.05, 0.5)); }
-RefShape randomBox(std::mt19937_64& rng) { return boxShape(ref::randomVec(rng, 0.05, 0.5)); }
+RefShape randomSphere(std::mt19937_64& rng) {
+    return sphereShape(ref::uniform(rng, 0.05, 0.5));
+}
+RefShape randomBox(std::mt19937_64& rng) {
+    return boxShape(ref::randomVec(rng, 0.05, 0.5));
+}
 RefShape randomCapsule(std::mt19937_64& rng) {
     return capsuleShape(ref::uniform(rng, 0.05, 0.3), ref::uniform(rng, 0.05, 0.5));
 }
@@ -483,15 +491,25 @@ RefShape randomMesh(std::mt19937_64& rng) {
     return meshShape(pts);
 }
 
-/// The solver choices that case `i` runs: every solver with johnson, and on every
-/// kSubAlgorithmStride-th case the GJK solvers with the other sub-algorithms too.
+/// The solver choices that case `i` runs: every registered solver (the built-ins, and the
+/// plugins the test program loaded) with its defaults, and on every kSubAlgorithmStride-th case
+/// the GJK solvers with the other sub-algorithms too.
 std::vector<SolverChoice> choicesFor(int i) {
     std::vector<SolverChoice> choices;
-    for (SolverKind solver : allSolvers()) {
+    // A program that loaded plugins (plugin_crosscheck_tests) checks only theirs: the built-ins
+    // are checked by narrowphase_tests.
+    const bool pluginsOnly = allSolvers().size() > builtinSolvers().size();
+    for (const SolverEntry* solver : allSolvers()) {
+        if (pluginsOnly && !solver->guarded) {
+            continue;
+        }
+        choices.emplace_back(*solver);
+        if (optionIndex(*solver, "subalgo") < 0 || i % kSubAlgorithmStride != 0) {
+            continue;
+        }
         for (SubAlgorithm sub : allSubAlgorithms()) {
-            const bool extra = sub != SubAlgorithm::Johnson;
-            if (!extra || (usesSubAlgorithm(solver) && i % kSubAlgorithmStride == 0)) {
-                choices.push_back({solver, sub});
+            if (sub != SubAlgorithm::Johnson) {
+                choices.push_back(withOption(*solver, "subalgo", name(sub)));
             }
         }
     }
@@ -542,13 +560,33 @@ void crossCheck(ShapeFactory makeA, ShapeFactory makeB, int cases, std::uint64_t
 
 } // namespace
 
-TEST(CrossCheck, MeshMesh) { crossCheck(randomMesh, randomMesh, 1500, 2001); }
-TEST(CrossCheck, MeshBox) { crossCheck(randomMesh, randomBox, 800, 2002); }
-TEST(CrossCheck, BoxBox) { crossCheck(randomBox, randomBox, 800, 2003); }
-TEST(CrossCheck, SphereSphere) { crossCheck(randomSphere, randomSphere, 400, 2004); }
-TEST(CrossCheck, BoxSphere) { crossCheck(randomBox, randomSphere, 600, 2005); }
-TEST(CrossCheck, SphereMesh) { crossCheck(randomSphere, randomMesh, 600, 2006); }
-TEST(CrossCheck, CapsuleCapsule) { crossCheck(randomCapsule, randomCapsule, 600, 2007); }
-TEST(CrossCheck, CapsuleBox) { crossCheck(randomCapsule, randomBox, 600, 2008); }
-TEST(CrossCheck, MeshCapsule) { crossCheck(randomMesh, randomCapsule, 600, 2009); }
-TEST(CrossCheck, CapsuleSphere) { crossCheck(randomCapsule, randomSphere, 400, 2010); }
+TEST(CrossCheck, MeshMesh) {
+    crossCheck(randomMesh, randomMesh, 1500, 2001);
+}
+TEST(CrossCheck, MeshBox) {
+    crossCheck(randomMesh, randomBox, 800, 2002);
+}
+TEST(CrossCheck, BoxBox) {
+    crossCheck(randomBox, randomBox, 800, 2003);
+}
+TEST(CrossCheck, SphereSphere) {
+    crossCheck(randomSphere, randomSphere, 400, 2004);
+}
+TEST(CrossCheck, BoxSphere) {
+    crossCheck(randomBox, randomSphere, 600, 2005);
+}
+TEST(CrossCheck, SphereMesh) {
+    crossCheck(randomSphere, randomMesh, 600, 2006);
+}
+TEST(CrossCheck, CapsuleCapsule) {
+    crossCheck(randomCapsule, randomCapsule, 600, 2007);
+}
+TEST(CrossCheck, CapsuleBox) {
+    crossCheck(randomCapsule, randomBox, 600, 2008);
+}
+TEST(CrossCheck, MeshCapsule) {
+    crossCheck(randomMesh, randomCapsule, 600, 2009);
+}
+TEST(CrossCheck, CapsuleSphere) {
+    crossCheck(randomCapsule, randomSphere, 400, 2010);
+}

@@ -35,13 +35,13 @@ constexpr std::array kTasks{Task::Boolean, Task::Distance, Task::SignedDistance}
 const std::vector<SolverChoice>& allChoices() {
     static const std::vector<SolverChoice> choices = [] {
         std::vector<SolverChoice> out;
-        for (SolverKind kind : allSolvers()) {
-            out.push_back({kind, SubAlgorithm::Johnson});
+        for (const SolverEntry* kind : builtinSolvers()) {
+            out.emplace_back(*kind);
         }
-        for (SolverKind kind : allSolvers()) {
+        for (const SolverEntry* kind : builtinSolvers()) {
             for (SubAlgorithm sub : allSubAlgorithms()) {
-                if (usesSubAlgorithm(kind) && sub != SubAlgorithm::Johnson) {
-                    out.push_back({kind, sub});
+                if (optionIndex(*kind, "subalgo") >= 0 && sub != SubAlgorithm::Johnson) {
+                    out.push_back(withOption(*kind, "subalgo", name(sub)));
                 }
             }
         }
@@ -66,7 +66,7 @@ QueryResult query(const Shape& a, const Pose& pa, const Shape& b, const Pose& pb
                   const SolverChoice& solver, WarmStart warm, Task task,
                   const QueryRequest& base = {}) {
     QueryRequest request = base;
-    solver.applyTo(request);
+    request.solver = solver;
     request.task = task;
     PairCache cache;
     if (warm == WarmStart::Previous || warm == WarmStart::TransformedPrevious) {
@@ -86,7 +86,7 @@ void forEachQuery(
     const std::function<void(const SolverChoice&, WarmStart, Task, const QueryResult&, const SolverTraits&)>& fn,
     const QueryRequest& base = {}) {
     for (const SolverChoice& s : allChoices()) {
-        const SolverTraits traits = solverTraits(s.solver, a, b);
+        const SolverTraits traits = solverTraits(s, a, b);
         for (WarmStart w : allWarmStarts()) {
             for (Task t : kTasks) {
                 fn(s, w, t, query(a, pa, b, pb, s, w, t, base), traits);
@@ -142,8 +142,8 @@ struct NormalCheck {
 /// stops on |v| - mu <= eps |v|: theta <= sqrt(2 eps) (see NormalCheck). sdf-ellipsoid pins its
 /// point only to sqrt(2 Delta rho), Delta = eps L: theta <= 2 sqrt(4 Delta / d)
 /// (docs/solvers-optimization.md), with L <= `extent`.
-double directionTolerance(SolverKind s, double distance, double extent, double eps) {
-    if (s == SolverKind::SdfEllipsoid) {
+double directionTolerance(SolverChoice s, double distance, double extent, double eps) {
+    if (&s.entry() == &builtins::sdfEllipsoid()) {
         return std::min(2.0, 2.0 * std::sqrt(4.0 * eps * std::max(extent, 1.0) /
                                              std::max(std::abs(distance), 1e-300)));
     }
@@ -153,9 +153,9 @@ double directionTolerance(SolverKind s, double distance, double extent, double e
 /// The tolerances that apply to solver `s`: sdf-ellipsoid brackets f = d / 2 to Delta = eps L
 /// (docs/solvers-optimization.md), so its distances, depths and contact decisions are only
 /// within 2 Delta, with L <= `extent` (the sum of the diameters).
-Tolerances solverTolerances(SolverKind s, const Tolerances& given, double extent) {
+Tolerances solverTolerances(SolverChoice s, const Tolerances& given, double extent) {
     Tolerances t = given;
-    if (s == SolverKind::SdfEllipsoid) {
+    if (&s.entry() == &builtins::sdfEllipsoid()) {
         const double delta2 = 2.0 * given.gjk * std::max(extent, 1.0);
         t.distance = std::max(t.distance, delta2);
         t.depth = std::max(t.depth, delta2);
@@ -174,7 +174,7 @@ Tolerances solverTolerances(SolverKind s, const Tolerances& given, double extent
 void expectMatches(const SolverTraits& traits, const SolverChoice& choice, WarmStart w, Task t,
                    const QueryResult& r, double expected, const Tolerances& given,
                    const std::string& context, const NormalCheck& normal = {}) {
-    const SolverKind s = choice.solver;
+    const SolverChoice& s = choice;
     const std::string where = label(choice, w, t) + " " + context + ": " + str(r) +
                               ", expected sd " + num(expected);
     if (!traits.supported) {
@@ -212,7 +212,7 @@ void expectMatches(const SolverTraits& traits, const SolverChoice& choice, WarmS
         EXPECT_LT(r.distance, 0.0) << where;
         EXPECT_GE(r.distance, expected - (traits.exactDistance ? tol.depth : 0.05 * extent)) << where;
         return; // the ball's normal is no separating direction
-    } else if (portal || (penetrating && s == SolverKind::Rtr && -expected > 0.05 * extent)) {
+    } else if (portal || (penetrating && &s.entry() == &builtins::rtr() && -expected > 0.05 * extent)) {
         EXPECT_LE(r.distance, expected + tol.depth) << where; // depth >= minimum
     } else if (penetrating) {
         EXPECT_NEAR(r.distance, expected, tol.depth) << where;
@@ -352,7 +352,7 @@ TEST(HardCase, ThinBoxAgainstSmallBox) {
         for (const SolverChoice& s : allChoices()) {
             for (Task t : kTasks) {
                 const QueryResult r = query(Shape::box(plate), pa, Shape::box(small), pb, s, WarmStart::Obb, t);
-                expectMatches(solverTraits(s.solver, Shape::box(plate), Shape::box(small)), s, WarmStart::Obb,
+                expectMatches(solverTraits(s, Shape::box(plate), Shape::box(small)), s, WarmStart::Obb,
                               t, r, expected, {}, "pose " + ref::str(pb),
                               boxGap(pa, plate, pb, small));
             }
@@ -383,7 +383,7 @@ TEST(HardCase, NearKissingBoxesAgreeAcrossTasks) {
             const Pose pb(q, Vec3(0.1, -0.05, heA.z() + drop + gap));
             const double expected = ref::boxBox(Pose(), heA, pb, heB).value;
             for (const SolverChoice& s : allChoices()) {
-                const SolverTraits traits = solverTraits(s.solver, Shape::box(heA), Shape::box(heB));
+                const SolverTraits traits = solverTraits(s, Shape::box(heA), Shape::box(heB));
                 for (WarmStart w : allWarmStarts()) {
                     const QueryResult rb = query(Shape::box(heA), Pose(), Shape::box(heB), pb, s, w, Task::Boolean);
                     const QueryResult rd = query(Shape::box(heA), Pose(), Shape::box(heB), pb, s, w, Task::Distance);
@@ -512,7 +512,7 @@ TEST(HardCase, CylinderBoxBracketedByPrisms) {
         ASSERT_LE(lo, hi + 1e-12);
         (hi <= 0.0 ? overlapping : separated)++;
         for (const SolverChoice& s : allChoices()) {
-            const SolverTraits traits = solverTraits(s.solver, Shape::box(he), Shape::cylinder(r, h));
+            const SolverTraits traits = solverTraits(s, Shape::box(he), Shape::cylinder(r, h));
             for (Task t : kTasks) {
                 const QueryResult res = query(Shape::box(he), pa, Shape::cylinder(r, h), pb, s, WarmStart::Obb, t);
                 const std::string ctx = label(s, WarmStart::Obb, t) + " box " + ref::str(he) + " at " +
@@ -817,10 +817,10 @@ TEST(HardCase, SeparatedMeshesNeverAtZeroDistance) {
         smallest = std::min(smallest, expected);
         near += expected < 1e-2;
         for (const SolverChoice& s : allChoices()) {
-            if (s.subAlgorithm != SubAlgorithm::Johnson && i % 3 != 0) {
+            if (name(s).find("subalgo") != std::string::npos && i % 3 != 0) {
                 continue; // signed-volume and barycode: every third pose (1000 poses)
             }
-            const SolverTraits traits = solverTraits(s.solver, a, b);
+            const SolverTraits traits = solverTraits(s, a, b);
             for (Task t : kTasks) {
                 const QueryResult r = query(a, pa, b, pb, s, WarmStart::Obb, t);
                 const std::string ctx = label(s, WarmStart::Obb, t) + " A at " + ref::str(pa) + ", B at " +
@@ -840,8 +840,8 @@ TEST(HardCase, SeparatedMeshesNeverAtZeroDistance) {
             }
         }
     }
-    const int extra = static_cast<int>(allChoices().size() - allSolvers().size());
-    EXPECT_EQ(checked, (3000 * static_cast<int>(allSolvers().size()) + 1000 * extra) * 3);
+    const int extra = static_cast<int>(allChoices().size() - builtinSolvers().size());
+    EXPECT_EQ(checked, (3000 * static_cast<int>(builtinSolvers().size()) + 1000 * extra) * 3);
     EXPECT_LT(smallest, 2e-5); // the near-contact range was reached
     EXPECT_GE(near, 900);      // about 5/8 of the log-uniform range lies below 1e-2
 }

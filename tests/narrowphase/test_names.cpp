@@ -5,11 +5,18 @@
 using namespace mk;
 
 TEST(Names, SolverNamesRoundTrip) {
-    for (SolverKind s : allSolvers()) {
-        EXPECT_EQ(parseSolver(name(s)), s);
+    for (const SolverEntry* s : builtinSolvers()) {
+        EXPECT_EQ(&parseSolverChoice(s->name).entry(), s);
+        EXPECT_EQ(findSolver(s->name), s);
+        EXPECT_EQ(s->origin, "built-in");
+        EXPECT_FALSE(s->guarded);
+        EXPECT_FALSE(s->description.empty());
     }
     // gjk, gjk-polyak, gjk-nesterov, gjk-nesterov-normalized, mpr, sdf-ellipsoid, rtr
-    EXPECT_EQ(allSolvers().size(), 7u);
+    ASSERT_EQ(builtinSolvers().size(), 7u);
+    EXPECT_EQ(builtinSolvers()[0], &builtins::gjk());
+    EXPECT_EQ(builtinSolvers()[6], &builtins::rtr());
+    EXPECT_EQ(&SolverChoice().entry(), &builtins::gjk());
 }
 
 TEST(Names, WarmStartNamesRoundTrip) {
@@ -21,7 +28,7 @@ TEST(Names, WarmStartNamesRoundTrip) {
 
 TEST(Names, UnknownNameListsTheValidOnes) {
     try {
-        (void)parseSolver("gjk-turbo");
+        (void)parseSolverChoice("gjk-turbo");
         FAIL() << "expected UnknownNameError";
     } catch (const UnknownNameError& e) {
         const std::string message = e.what();
@@ -49,22 +56,23 @@ std::string refusal(const char* text) {
 
 TEST(Names, SolverChoiceRoundTripsEveryGjkSolverAndSubAlgorithm) {
     int seen = 0;
-    for (SolverKind s : allSolvers()) {
-        if (!usesSubAlgorithm(s)) {
-            EXPECT_EQ(parseSolverChoice(name(s)), (SolverChoice{s, SubAlgorithm::Johnson}));
+    for (const SolverEntry* s : builtinSolvers()) {
+        if (optionIndex(*s, "subalgo") < 0) {
+            EXPECT_EQ(parseSolverChoice(s->name), SolverChoice(*s));
             continue;
         }
         for (SubAlgorithm sub : allSubAlgorithms()) {
-            const SolverChoice choice{s, sub};
+            const SolverChoice choice = withOption(*s, "subalgo", name(sub));
             EXPECT_EQ(parseSolverChoice(name(choice)), choice) << name(choice);
+            EXPECT_EQ(choice.optionAs<SubAlgorithm>(0), sub);
             ++seen;
         }
     }
     EXPECT_EQ(seen, 4 * 3);
-    EXPECT_EQ(name(SolverChoice{SolverKind::GjkPolyak, SubAlgorithm::Barycode}),
+    EXPECT_EQ(name(withOption(builtins::gjkPolyak(), "subalgo", "barycode")),
               "gjk-polyak:subalgo=barycode");
-    EXPECT_EQ(name(SolverChoice{SolverKind::Gjk, SubAlgorithm::Johnson}), "gjk");
-    EXPECT_EQ(parseSolverChoice("gjk:subalgo=johnson"), (SolverChoice{}));
+    EXPECT_EQ(name(SolverChoice(builtins::gjk())), "gjk");
+    EXPECT_EQ(parseSolverChoice("gjk:subalgo=johnson"), SolverChoice{});
 }
 
 TEST(Names, SolverChoiceRejectsBadOptionsWithTheValidOnes) {
@@ -75,20 +83,20 @@ TEST(Names, SolverChoiceRejectsBadOptionsWithTheValidOnes) {
 }
 
 TEST(Names, SolverChoiceCarriesTheGjkCriterionAndMomentum) {
-    const SolverChoice c = parseSolverChoice("gjk-polyak:momentum=coal:subalgo=barycode:criterion=duality-gap");
-    EXPECT_EQ(c.solver, SolverKind::GjkPolyak);
-    EXPECT_EQ(c.subAlgorithm, SubAlgorithm::Barycode);
-    EXPECT_EQ(c.convergence, GjkConvergence::DualityGap);
-    EXPECT_EQ(c.momentum, GjkMomentumSchedule::Coal);
+    const SolverChoice c =
+        parseSolverChoice("gjk-polyak:momentum=coal:subalgo=barycode:criterion=duality-gap");
+    EXPECT_EQ(&c.entry(), &builtins::gjkPolyak());
+    EXPECT_EQ(c.optionAs<SubAlgorithm>(0), SubAlgorithm::Barycode);
+    EXPECT_EQ(c.optionAs<GjkConvergence>(1), GjkConvergence::DualityGap);
+    EXPECT_EQ(c.optionAs<GjkMomentumSchedule>(2), GjkMomentumSchedule::Coal);
     EXPECT_EQ(name(c), "gjk-polyak:subalgo=barycode:criterion=duality-gap:momentum=coal");
     EXPECT_EQ(parseSolverChoice(name(c)), c);
     QueryRequest request;
-    c.applyTo(request);
-    EXPECT_EQ(request.gjkConvergence, GjkConvergence::DualityGap);
-    EXPECT_EQ(request.gjkMomentum, GjkMomentumSchedule::Coal);
-    EXPECT_EQ(SolverChoice::of(request), c);
+    request.solver = c;
+    EXPECT_EQ(request.solver, c);
     EXPECT_EQ(name(parseSolverChoice("gjk:criterion=duality-gap")), "gjk:criterion=duality-gap");
-    EXPECT_EQ(parseSolverChoice("gjk-nesterov:momentum=paper"), (SolverChoice{SolverKind::GjkNesterov}));
+    EXPECT_EQ(parseSolverChoice("gjk-nesterov:momentum=paper"),
+              SolverChoice(builtins::gjkNesterov()));
 }
 
 TEST(Names, SolverChoiceRefusesOptionsTheSolverDoesNotTake) {
@@ -97,7 +105,17 @@ TEST(Names, SolverChoiceRefusesOptionsTheSolverDoesNotTake) {
     EXPECT_NE(refusal("gjk:subalgo=barycode:subalgo=johnson").find("twice"), std::string::npos);
     EXPECT_NE(refusal("gjk-polyak:momentum=fast").find("coal"), std::string::npos);
     EXPECT_NE(refusal("gjk:criterion").find("criterion=relative|duality-gap"), std::string::npos);
-    EXPECT_THROW(validate(SolverChoice{SolverKind::Rtr, SubAlgorithm::Johnson,
-                                       GjkConvergence::DualityGap}),
-                 UnknownNameError);
+    SolverChoice rtr(builtins::rtr());
+    EXPECT_THROW(rtr.setOption(0, 1.0), UnknownNameError); // rtr takes no option
+    SolverChoice gjk(builtins::gjk());
+    EXPECT_THROW(gjk.setOption(0, 3.0), UnknownNameError); // three sub-algorithms: 0..2
+    EXPECT_THROW(gjk.setOption(0, 0.5), UnknownNameError);
+    EXPECT_EQ(gjk, SolverChoice{}); // a refused value changes nothing
+}
+
+TEST(Names, CarryOptionsKeepsOptionsOfTheSameName) {
+    const SolverChoice from = parseSolverChoice("gjk:subalgo=barycode:criterion=duality-gap");
+    EXPECT_EQ(name(carryOptions(builtins::gjkNesterov(), from)),
+              "gjk-nesterov:subalgo=barycode:criterion=duality-gap");
+    EXPECT_EQ(name(carryOptions(builtins::mpr(), from)), "mpr");
 }

@@ -18,7 +18,7 @@ namespace {
 
 QueryRequest sdfRequest() {
     QueryRequest r;
-    r.solver = SolverKind::SdfEllipsoid;
+    r.solver = builtins::sdfEllipsoid();
     return r;
 }
 
@@ -46,7 +46,7 @@ TEST(PairCacheSdf, FillsTheCorollary1WarmStartForThePreviousStrategies) {
         cache.prepare(strategy, 0, t.a, t.poseA(0), t.b, t.poseB(0), request);
         EXPECT_FALSE(request.sdfWarmStart.has_value()); // no previous query: cold
         const QueryResult first = collide(t.a, t.poseA(0), t.b, t.poseB(0), request);
-        cache.update(0, t.poseA(0), t.poseB(0), first, SolverKind::SdfEllipsoid);
+        cache.update(0, t.poseA(0), t.poseB(0), first, builtins::sdfEllipsoid());
 
         request = sdfRequest();
         cache.prepare(strategy, 1, t.a, t.poseA(1), t.b, t.poseB(1), request);
@@ -69,7 +69,7 @@ TEST(PairCacheSdf, OtherStrategiesAndSolversGetNoSdfWarmStart) {
     const Trajectory t;
     PairCache cache;
     const QueryResult first = collide(t.a, t.poseA(0), t.b, t.poseB(0), sdfRequest());
-    cache.update(0, t.poseA(0), t.poseB(0), first, SolverKind::SdfEllipsoid);
+    cache.update(0, t.poseA(0), t.poseB(0), first, builtins::sdfEllipsoid());
     for (const WarmStart strategy : {WarmStart::None, WarmStart::Obb}) {
         QueryRequest request = sdfRequest();
         cache.prepare(strategy, 1, t.a, t.poseA(1), t.b, t.poseB(1), request);
@@ -89,7 +89,7 @@ TEST(PairCacheSdf, OverlapWithoutDepthGivesNoWarmStart) {
     const Pose pb(Quat::Identity(), Vec3(0.0, 0.0, 0.1));
     const QueryResult r = collide(t.a, t.poseA(0), t.b, pb, request);
     ASSERT_EQ(r.status, Status::Overlapping);
-    cache.update(0, t.poseA(0), pb, r, SolverKind::SdfEllipsoid);
+    cache.update(0, t.poseA(0), pb, r, builtins::sdfEllipsoid());
     cache.prepare(WarmStart::Previous, 1, t.a, t.poseA(0), t.b, pb, request);
     EXPECT_FALSE(request.sdfWarmStart.has_value());
 }
@@ -106,7 +106,7 @@ TEST(PairCacheSdf, OtherSolversResultsWarmStartOnlyWhenSeparated) {
         PairCache cache;
         const QueryResult r = collide(t.a, t.poseA(0), t.b, pose, gjk);
         ASSERT_EQ(r.status, warm ? Status::Separated : Status::Penetrating);
-        cache.update(0, t.poseA(0), pose, r, SolverKind::Gjk);
+        cache.update(0, t.poseA(0), pose, r, builtins::gjk());
         QueryRequest request = sdfRequest();
         cache.prepare(WarmStart::Previous, 1, t.a, t.poseA(0), t.b, pose, request);
         EXPECT_EQ(request.sdfWarmStart.has_value(), warm) << name(r.status);
@@ -136,13 +136,13 @@ TEST(PairCacheSdf, SlidingPairRunsWarmWithFewerCutsAndTheSameAnswers) {
             warmCache.prepare(strategy, step, t.a, pa, t.b, pb, warm);
             warmStarts += warm.sdfWarmStart.has_value() ? 1 : 0;
             const QueryResult w = collide(t.a, pa, t.b, pb, warm);
-            warmCache.update(step, pa, pb, w, SolverKind::SdfEllipsoid);
+            warmCache.update(step, pa, pb, w, builtins::sdfEllipsoid());
 
             QueryRequest cold = sdfRequest();
             coldCache.prepare(WarmStart::None, step, t.a, pa, t.b, pb, cold);
             ASSERT_FALSE(cold.sdfWarmStart.has_value());
             const QueryResult c = collide(t.a, pa, t.b, pb, cold);
-            coldCache.update(step, pa, pb, c, SolverKind::SdfEllipsoid);
+            coldCache.update(step, pa, pb, c, builtins::sdfEllipsoid());
 
             EXPECT_EQ(w.status, c.status) << step;
             EXPECT_NEAR(w.distance, c.distance, 2.5e-8 * L) << step;

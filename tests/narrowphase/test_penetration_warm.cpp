@@ -338,11 +338,11 @@ TEST(PenetrationWarm, PairCacheSetsTheSeedForPreviousStrategiesOnly) {
         EXPECT_EQ(q.penetrationSeed, nullptr);
         EXPECT_EQ(q.penetrationKeep, nullptr);
         q.task = Task::SignedDistance;
-        q.solver = SolverKind::Mpr;
+        q.solver = builtins::mpr();
         cache.prepare(strategy, 4, a, pa, a, pb, q);
         EXPECT_EQ(q.penetrationKeep, nullptr);
         // a gap of one step: no seed, but the storage is kept and written again
-        q.solver = SolverKind::Gjk;
+        q.solver = builtins::gjk();
         cache.prepare(strategy, 6, a, pa, a, pb, q);
         EXPECT_EQ(q.penetrationSeed, nullptr);
         EXPECT_EQ(q.penetrationKeep != nullptr, used);

@@ -35,7 +35,7 @@ double meanRadius(const Shape& a, const Shape& b) {
     return 0.5 * (a.boundingSphere().radius + b.boundingSphere().radius);
 }
 
-QueryRequest request(SolverKind solver) {
+QueryRequest request(SolverChoice solver) {
     QueryRequest q;
     q.solver = solver;
     return q;
@@ -50,7 +50,7 @@ Pose placeAt(const Shape& a, const Pose& poseA, const Shape& b, const Quat& rotB
     for (int i = 0; i < 80; ++i) {
         const double mid = 0.5 * (lo + hi);
         const Pose pb(rotB, poseA.translation + mid * dir);
-        (collide(a, poseA, b, pb, request(SolverKind::Gjk)).distance < target ? lo : hi) = mid;
+        (collide(a, poseA, b, pb, request(builtins::gjk())).distance < target ? lo : hi) = mid;
     }
     return {rotB, poseA.translation + 0.5 * (lo + hi) * dir};
 }
@@ -335,7 +335,7 @@ TEST(Rtr, TableOnePairsAgreeWithGjkEpa) {
                 const Pose pa(randomRotation(rng), Vec3(0.2, 0.1, -0.3));
                 const Pose pb = placeAt(a, pa, b, randomRotation(rng), randomUnit(rng),
                                         uniform(rng, -0.05, 0.05) * L);
-                const QueryResult g = collide(a, pa, b, pb, request(SolverKind::Gjk));
+                const QueryResult g = collide(a, pa, b, pb, request(builtins::gjk()));
                 const QueryResult r = rtrQuery(a, pa, b, pb, QueryRequest{});
                 ASSERT_TRUE(r.status == Status::Separated || r.status == Status::Penetrating)
                     << label << " " << name(r.status);
@@ -373,7 +373,7 @@ TEST(Rtr, DeepPenetrationCanStopAtALocalMinimumButNeverUndercutsTheMtd) {
                 const Pose pa(randomRotation(rng), Vec3::Zero());
                 const Pose pb = placeAt(a, pa, b, randomRotation(rng), randomUnit(rng),
                                         uniform(rng, -0.3, 0.3) * L);
-                const QueryResult g = collide(a, pa, b, pb, request(SolverKind::Gjk));
+                const QueryResult g = collide(a, pa, b, pb, request(builtins::gjk()));
                 const QueryResult r = rtrQuery(a, pa, b, pb, QueryRequest{});
                 EXPECT_LE(r.distance, g.distance + 5e-8 * L)
                     << shapes[i].name << "-" << shapes[j].name;
@@ -401,7 +401,7 @@ TEST(Rtr, SeparatedShapesConvergeToTheGlobalMinimumFromAnyStart) {
                 const Pose pa(randomRotation(rng), Vec3::Zero());
                 const Pose pb = placeAt(a, pa, b, randomRotation(rng), randomUnit(rng),
                                         uniform(rng, 0.01, 1.0) * L);
-                const double reference = collide(a, pa, b, pb, request(SolverKind::Gjk)).distance;
+                const double reference = collide(a, pa, b, pb, request(builtins::gjk())).distance;
                 for (int s = 0; s < 8; ++s) {
                     const RtrOutput o = rtr(a, b, pa.inverse() * pb, randomUnit(rng));
                     EXPECT_EQ(o.status, RtrStatus::Converged);
@@ -528,15 +528,15 @@ TEST(Rtr, EverySolverUsesTheSmoothShapes) {
         const Pose pa(randomRotation(rng), Vec3::Zero());
         const Pose pb(randomRotation(rng), uniform(rng, 0.5, 2.0) * randomUnit(rng));
         const QueryResult r = rtrQuery(a, pa, b, pb, QueryRequest{});
-        for (const SolverKind s : {SolverKind::Gjk, SolverKind::GjkPolyak, SolverKind::GjkNesterov,
-                                   SolverKind::GjkNesterovNormalized, SolverKind::Mpr}) {
+        for (const SolverChoice& s : std::initializer_list<SolverChoice>{builtins::gjk(), builtins::gjkPolyak(), builtins::gjkNesterov(),
+                                   builtins::gjkNesterovNormalized(), builtins::mpr()}) {
             QueryRequest q = request(s);
             q.maxIterations = 1000; // the normalised variant is slow on strictly convex shapes
             const QueryResult o = collide(a, pa, b, pb, q);
             if (std::abs(r.distance) > 1e-6) {
                 EXPECT_EQ(o.collide, r.collide) << name(s);
             }
-            if (r.distance > 0.0 && s != SolverKind::Mpr) {
+            if (r.distance > 0.0 && &s.entry() != &builtins::mpr()) {
                 EXPECT_NEAR(o.distance, r.distance, 5e-8 * L) << name(s);
             }
         }
@@ -546,10 +546,10 @@ TEST(Rtr, EverySolverUsesTheSmoothShapes) {
 TEST(Rtr, RegisteredInCollide) {
     // "rtr" is in the registry, mk::collide dispatches to rtrQuery (the same bits), and
     // solverTraits states which shapes it takes.
-    EXPECT_EQ(parseSolver("rtr"), SolverKind::Rtr);
-    EXPECT_EQ(name(SolverKind::Rtr), "rtr");
-    const auto all = allSolvers();
-    EXPECT_NE(std::find(all.begin(), all.end(), SolverKind::Rtr), all.end());
+    EXPECT_EQ(&parseSolverChoice("rtr").entry(), &builtins::rtr());
+    EXPECT_EQ(name(builtins::rtr()), "rtr");
+    const auto all = builtinSolvers();
+    EXPECT_NE(std::find(all.begin(), all.end(), &builtins::rtr()), all.end());
     std::mt19937_64 rng(68);
     const auto shapes = tableOne();
     for (int i = 0; i < 20; ++i) {
@@ -557,17 +557,17 @@ TEST(Rtr, RegisteredInCollide) {
         const Shape& b = shapes[(i + 3) % shapes.size()].shape;
         const Pose pa(randomRotation(rng), Vec3::Zero());
         const Pose pb(randomRotation(rng), uniform(rng, 0.5, 2.0) * randomUnit(rng));
-        const QueryRequest q = request(SolverKind::Rtr);
+        const QueryRequest q = request(builtins::rtr());
         const QueryResult viaCollide = collide(a, pa, b, pb, q);
         const QueryResult direct = rtrQuery(a, pa, b, pb, q);
         EXPECT_EQ(viaCollide.distance, direct.distance);
         EXPECT_EQ(viaCollide.status, direct.status);
         EXPECT_EQ(viaCollide.normal, direct.normal);
-        EXPECT_TRUE(solverTraits(SolverKind::Rtr, a, b).supported);
+        EXPECT_TRUE(solverTraits(builtins::rtr(), a, b).supported);
     }
     const Shape box = Shape::box(Vec3(0.3, 0.3, 0.3));
-    EXPECT_FALSE(solverTraits(SolverKind::Rtr, box, shapes[0].shape).supported);
-    EXPECT_EQ(collide(box, Pose(), shapes[0].shape, Pose(), request(SolverKind::Rtr)).status,
+    EXPECT_FALSE(solverTraits(builtins::rtr(), box, shapes[0].shape).supported);
+    EXPECT_EQ(collide(box, Pose(), shapes[0].shape, Pose(), request(builtins::rtr())).status,
               Status::Unsupported);
 }
 
@@ -585,10 +585,10 @@ TEST(Rtr, MprFindsTheInteriorOfAnOffCentreSmoothedHull) {
         const Pose pa(randomRotation(rng), Vec3::Zero());
         const Pose pb(Quat::Identity(), pa.apply(Vec3(1.0, 0.5, 0.0)) +
                                             uniform(rng, 0.0, 0.6) * randomUnit(rng));
-        QueryRequest q = request(SolverKind::Mpr);
+        QueryRequest q = request(builtins::mpr());
         q.task = Task::Boolean;
         const QueryResult m = collide(hull, pa, ball, pb, q);
-        const QueryResult g = collide(hull, pa, ball, pb, request(SolverKind::Gjk));
+        const QueryResult g = collide(hull, pa, ball, pb, request(builtins::gjk()));
         if (std::abs(g.distance) > 1e-9) {
             EXPECT_EQ(m.collide, g.collide) << g.distance;
         }

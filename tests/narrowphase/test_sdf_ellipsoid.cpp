@@ -44,7 +44,7 @@ double meanRadius(const Shape& a, const Shape& b) {
 
 QueryRequest gjkRequest() {
     QueryRequest q;
-    q.solver = SolverKind::Gjk;
+    q.solver = builtins::gjk();
     return q;
 }
 
@@ -570,7 +570,7 @@ TEST(SdfEllipsoid, RoundedBoxAgainstSphereIsExactAtFacesEdgesAndCorners) {
     const Vec3 h(0.3, 0.2, 0.1);
     const Shape a = Shape::box(h, 0.05), b = Shape::sphere(0.1);
     QueryRequest request;
-    request.solver = SolverKind::SdfEllipsoid;
+    request.solver = builtins::sdfEllipsoid();
     request.tolerance = 1e-12;
     request.absoluteTolerance = 1e-14;
     const Pose pa(Quat(Eigen::AngleAxisd(0.7, Vec3(1, 2, 3).normalized())), Vec3(0.1, -0.2, 0.3));
@@ -783,33 +783,33 @@ TEST(SdfEllipsoid, UnsupportedAndInvalidInput) {
 TEST(SdfEllipsoid, RegisteredInCollide) {
     // "sdf-ellipsoid" is in the registry and mk::collide dispatches to sdfEllipsoidQuery (the
     // same bits); solverTraits states what it promises.
-    EXPECT_EQ(parseSolver("sdf-ellipsoid"), SolverKind::SdfEllipsoid);
-    EXPECT_EQ(name(SolverKind::SdfEllipsoid), "sdf-ellipsoid");
-    const auto all = allSolvers();
-    EXPECT_NE(std::find(all.begin(), all.end(), SolverKind::SdfEllipsoid), all.end());
+    EXPECT_EQ(&parseSolverChoice("sdf-ellipsoid").entry(), &builtins::sdfEllipsoid());
+    EXPECT_EQ(name(builtins::sdfEllipsoid()), "sdf-ellipsoid");
+    const auto all = builtinSolvers();
+    EXPECT_NE(std::find(all.begin(), all.end(), &builtins::sdfEllipsoid()), all.end());
     std::mt19937_64 rng(43);
     const Shape a = Shape::box(Vec3(0.3, 0.2, 0.1)), b = Shape::cylinder(0.2, 0.15);
     for (int i = 0; i < 20; ++i) {
         const Pose pa(randomRotation(rng), Vec3::Zero());
         const Pose pb(randomRotation(rng), uniform(rng, 0.2, 0.6) * randomUnit(rng));
         QueryRequest q;
-        q.solver = SolverKind::SdfEllipsoid;
+        q.solver = builtins::sdfEllipsoid();
         const QueryResult viaCollide = collide(a, pa, b, pb, q);
         const QueryResult direct = sdfEllipsoidQuery(a, pa, b, pb, q);
         EXPECT_EQ(viaCollide.distance, direct.distance);
         EXPECT_EQ(viaCollide.status, direct.status);
         EXPECT_EQ(viaCollide.witnessA, direct.witnessA);
     }
-    const SolverTraits exact = solverTraits(SolverKind::SdfEllipsoid, a, b);
+    const SolverTraits exact = solverTraits(builtins::sdfEllipsoid(), a, b);
     EXPECT_TRUE(exact.supported && exact.exactDistance);
     EXPECT_EQ(exact.depth, DepthDefinition::InscribedSphere);
-    EXPECT_FALSE(solverTraits(SolverKind::SdfEllipsoid, a, Shape::cone(0.1, 0.1)).exactDistance);
+    EXPECT_FALSE(solverTraits(builtins::sdfEllipsoid(), a, Shape::cone(0.1, 0.1)).exactDistance);
     const Shape hull = Shape::smoothedHull(std::vector<Vec3>{{0, 0, 0}, {1, 0, 0}, {0, 1, 0},
                                                              {0, 0, 1}},
                                            5.0);
-    EXPECT_FALSE(solverTraits(SolverKind::SdfEllipsoid, a, hull).supported);
+    EXPECT_FALSE(solverTraits(builtins::sdfEllipsoid(), a, hull).supported);
     QueryRequest q;
-    q.solver = SolverKind::SdfEllipsoid;
+    q.solver = builtins::sdfEllipsoid();
     EXPECT_EQ(collide(a, Pose(), hull, Pose(), q).status, Status::Unsupported);
     EXPECT_EQ(name(Status::Unsupported), "unsupported");
 }

@@ -37,7 +37,7 @@ void expectFinite(const BuiltScene& built) {
     }
 }
 
-class EverySceneAndSolver : public ::testing::TestWithParam<std::tuple<std::string, SolverKind>> {};
+class EverySceneAndSolver : public ::testing::TestWithParam<std::tuple<std::string, SolverChoice>> {};
 
 TEST_P(EverySceneAndSolver, RunsOneSecondHeadless) {
     const auto& [name, solver] = GetParam();
@@ -62,8 +62,12 @@ std::vector<std::string> sceneNames() {
     return names;
 }
 
-std::vector<SolverKind> solvers() {
-    return {allSolvers().begin(), allSolvers().end()};
+std::vector<SolverChoice> solvers() {
+    std::vector<SolverChoice> out;
+    for (const SolverEntry* e : builtinSolvers()) {
+        out.emplace_back(*e);
+    }
+    return out;
 }
 
 INSTANTIATE_TEST_SUITE_P(Builtin, EverySceneAndSolver,

@@ -81,19 +81,18 @@ radius = 0.1
 shape = "ball"
 )",
                                        "inline.toml", ".");
-    EXPECT_EQ(scene.simulation.solver, SolverKind::GjkPolyak);
-    EXPECT_EQ(scene.simulation.subAlgorithm, SubAlgorithm::Barycode);
+    const SolverChoice barycode = parseSolverChoice("gjk-polyak:subalgo=barycode");
+    EXPECT_EQ(scene.simulation.solver, barycode);
     // Written back as the canonical choice name; johnson (the default) is not written.
     const std::string text = formatScene(scene);
     EXPECT_NE(text.find("solver = \"gjk-polyak:subalgo=barycode\""), std::string::npos) << text;
     EXPECT_EQ(parseScene(text, "back.toml", ".").simulation, scene.simulation);
     SceneDesc johnson = scene;
-    johnson.simulation.subAlgorithm = SubAlgorithm::Johnson;
+    johnson.simulation.solver = builtins::gjkPolyak();
     EXPECT_NE(formatScene(johnson).find("solver = \"gjk-polyak\"\n"), std::string::npos);
     // The world gets both.
     const WorldSettings settings = worldSettings(scene);
-    EXPECT_EQ(settings.narrowPhase.solver, SolverKind::GjkPolyak);
-    EXPECT_EQ(settings.narrowPhase.subAlgorithm, SubAlgorithm::Barycode);
+    EXPECT_EQ(settings.narrowPhase.solver, barycode);
 }
 
 /// What a malformed file must say: "<file>:<line>: <key>: <message...>".
@@ -145,14 +144,14 @@ INSTANTIATE_TEST_SUITE_P(
                   "[[bodies]]\nshape = \"box\"\n[[bodies]]\nshape = \"cann\"\n",
                   "7: bodies[1].shape: unknown shape 'cann' (defined: box)"},
         Malformed{"unknown solver", "[simulation]\nsolver = \"gjk-fast\"\n",
-                  "2: simulation.solver: unknown value 'gjk-fast' (valid: gjk, gjk-polyak"},
+                  "2: simulation.solver: unknown value 'gjk-fast': unknown solver 'gjk-fast'; valid: gjk, "
+                  "gjk-polyak"},
         Malformed{"unknown sub-algorithm", "[simulation]\nsolver = \"gjk:subalgo=fast\"\n",
-                  "2: simulation.solver: unknown value 'gjk:subalgo=fast' (valid: gjk, "
-                  "gjk-polyak, gjk-nesterov, gjk-nesterov-normalized, mpr, sdf-ellipsoid, rtr; the "
-                  "gjk solvers also NAME:subalgo=johnson|signed-volume|barycode): unknown "
-                  "sub-algorithm 'fast'"},
+                  "2: simulation.solver: unknown value 'gjk:subalgo=fast': unknown value 'fast' "
+                  "of solver 'gjk' option 'subalgo'; valid: johnson|signed-volume|barycode"},
         Malformed{"sub-algorithm of mpr", "[simulation]\nsolver = \"mpr:subalgo=barycode\"\n",
-                  "2: simulation.solver: unknown value 'mpr:subalgo=barycode' (valid: "},
+                  "2: simulation.solver: unknown value 'mpr:subalgo=barycode': solver 'mpr' takes no "
+                  "subalgo option"},
         Malformed{"vector", (kBox + "[[bodies]]\nshape = \"box\"\nposition = [1.0, 2.0]\n"),
                   "6: bodies[0].position: expected an array of 3 numbers [x, y, z]"},
         Malformed{"quaternion",

@@ -9,7 +9,7 @@
 namespace mk::viewer {
 namespace {
 
-StepSample sample(std::int64_t step, SolverKind solver, int calls, double seconds,
+StepSample sample(std::int64_t step, SolverChoice solver, int calls, double seconds,
                   double iterations) {
     StepSample s;
     s.step = step;
@@ -24,13 +24,13 @@ TEST(StatsHistory, KeepsTheLastSamplesOldestFirst) {
     StatsHistory h(4);
     EXPECT_EQ(h.size(), 0u);
     for (int i = 0; i < 3; ++i) {
-        h.push(sample(i, SolverKind::Gjk, 1, 0, 0));
+        h.push(sample(i, builtins::gjk(), 1, 0, 0));
     }
     EXPECT_EQ(h.size(), 3u);
     EXPECT_EQ(h[0].step, 0);
     EXPECT_EQ(h[2].step, 2);
     for (int i = 3; i < 10; ++i) {
-        h.push(sample(i, SolverKind::Gjk, 1, 0, 0));
+        h.push(sample(i, builtins::gjk(), 1, 0, 0));
     }
     ASSERT_EQ(h.size(), 4u);
     for (std::size_t i = 0; i < 4; ++i) {
@@ -43,33 +43,33 @@ TEST(StatsHistory, KeepsTheLastSamplesOldestFirst) {
 
 TEST(StatsHistory, PerSolverMeansAreWeightedByCalls) {
     StatsHistory h(100);
-    h.push(sample(0, SolverKind::Gjk, 10, 2e-6, 8.0));
-    h.push(sample(1, SolverKind::Gjk, 30, 1e-6, 4.0));
-    h.push(sample(2, SolverKind::GjkNesterov, 20, 3e-6, 6.0));
-    h.push(sample(3, SolverKind::GjkNesterov, 0, 0.0, 0.0)); // a step without calls
+    h.push(sample(0, builtins::gjk(), 10, 2e-6, 8.0));
+    h.push(sample(1, builtins::gjk(), 30, 1e-6, 4.0));
+    h.push(sample(2, builtins::gjkNesterov(), 20, 3e-6, 6.0));
+    h.push(sample(3, builtins::gjkNesterov(), 0, 0.0, 0.0)); // a step without calls
     const std::vector<SolverSummary> s = h.bySolver();
     ASSERT_EQ(s.size(), 2u);
-    EXPECT_EQ(s[0].solver, SolverKind::Gjk); // registry order
+    EXPECT_EQ(s[0].solver, builtins::gjk()); // registry order
     EXPECT_EQ(s[0].steps, 2);
     EXPECT_EQ(s[0].calls, 40);
     EXPECT_NEAR(s[0].secondsPerCall, (10 * 2e-6 + 30 * 1e-6) / 40, 1e-15);
     EXPECT_NEAR(s[0].iterationsPerCall, (80.0 + 120.0) / 40, 1e-12);
-    EXPECT_EQ(s[1].solver, SolverKind::GjkNesterov);
+    EXPECT_EQ(s[1].solver, builtins::gjkNesterov());
     EXPECT_EQ(s[1].steps, 2);
     EXPECT_NEAR(s[1].secondsPerCall, 3e-6, 1e-15);
 }
 
 TEST(StatsHistory, SubAlgorithmsOfOneSolverAreSummarizedApart) {
     StatsHistory h(100);
-    StepSample barycode = sample(0, SolverKind::Gjk, 10, 4e-6, 5.0);
-    barycode.subAlgorithm = SubAlgorithm::Barycode;
+    StepSample barycode = sample(0, builtins::gjk(), 10, 4e-6, 5.0);
+    barycode.solver = parseSolverChoice("gjk:subalgo=barycode");
     h.push(barycode);
-    h.push(sample(1, SolverKind::Gjk, 10, 2e-6, 5.0));
+    h.push(sample(1, builtins::gjk(), 10, 2e-6, 5.0));
     const std::vector<SolverSummary> s = h.bySolver();
     ASSERT_EQ(s.size(), 2u);
-    EXPECT_EQ(name(s[0].choice()), "gjk"); // johnson first: the order of allSubAlgorithms()
+    EXPECT_EQ(name(s[0].solver), "gjk"); // johnson first: the order of allSubAlgorithms()
     EXPECT_NEAR(s[0].secondsPerCall, 2e-6, 1e-15);
-    EXPECT_EQ(name(s[1].choice()), "gjk:subalgo=barycode");
+    EXPECT_EQ(name(s[1].solver), "gjk:subalgo=barycode");
     EXPECT_NEAR(s[1].secondsPerCall, 4e-6, 1e-15);
 }
 
@@ -85,14 +85,12 @@ TEST(StatsHistory, SampleTakesTheCallsOfItsStep) {
     calls.seconds = 8e-6;
     calls.iterations = 20;
     calls.penetrationIterations = 4;
-    const StepSample s = makeSample(stats, calls, SolverKind::Mpr, WarmStart::Obb);
+    const StepSample s = makeSample(stats, calls, builtins::mpr(), WarmStart::Obb);
     EXPECT_EQ(s.step, 7);
-    EXPECT_EQ(s.solver, SolverKind::Mpr);
-    EXPECT_EQ(s.subAlgorithm, SubAlgorithm::Johnson);
-    const StepSample b = makeSample(stats, calls, SolverChoice{SolverKind::Gjk, SubAlgorithm::Barycode},
-                                    WarmStart::Obb);
-    EXPECT_EQ(b.solver, SolverKind::Gjk);
-    EXPECT_EQ(b.subAlgorithm, SubAlgorithm::Barycode);
+    EXPECT_EQ(s.solver, builtins::mpr());
+    const SolverChoice barycode = parseSolverChoice("gjk:subalgo=barycode");
+    const StepSample b = makeSample(stats, calls, barycode, WarmStart::Obb);
+    EXPECT_EQ(b.solver, barycode);
     EXPECT_EQ(s.warmStart, WarmStart::Obb);
     EXPECT_DOUBLE_EQ(s.secondsPerCall, 2e-6);
     EXPECT_DOUBLE_EQ(s.iterationsPerCall, 6.0);

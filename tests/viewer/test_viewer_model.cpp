@@ -23,38 +23,36 @@ void settle(ViewerModel& model, int steps = 90) {
 
 TEST(ViewerModel, SubAlgorithmSwitchTakesEffectAtTheNextStep) {
     scenes::SceneDesc scene = test::smallFunnel(24);
-    scene.simulation.setSolverChoice({SolverKind::GjkPolyak, SubAlgorithm::SignedVolume});
+    scene.simulation.solver = parseSolverChoice("gjk-polyak:subalgo=signed-volume");
     ViewerModel model(scene);
-    EXPECT_EQ(model.state().solverChoice(), scene.simulation.solverChoice());
+    EXPECT_EQ(model.state().solver(), scene.simulation.solver);
     settle(model);
     ASSERT_GT(model.lastCalls().summary().calls, 0);
     const std::int64_t stepsBefore = model.world().stepCount();
     for (SubAlgorithm sub : {SubAlgorithm::Barycode, SubAlgorithm::Johnson}) {
-        model.state().setSubAlgorithm(sub);
+        model.state().setSolverOption(0, double(sub));
+        const SolverChoice expected = withOption(builtins::gjkPolyak(), "subalgo", name(sub));
         model.step();
-        EXPECT_EQ(model.world().settings().narrowPhase.solver, SolverKind::GjkPolyak);
-        EXPECT_EQ(model.world().settings().narrowPhase.subAlgorithm, sub);
+        EXPECT_EQ(model.world().settings().narrowPhase.solver, expected);
         ASSERT_FALSE(model.lastCalls().calls().empty());
         for (const CallRecord& call : model.lastCalls().calls()) {
-            EXPECT_EQ(call.solver, SolverKind::GjkPolyak);
-            EXPECT_EQ(call.subAlgorithm, sub);
+            EXPECT_EQ(call.solver, expected);
         }
         const StepSample& last = model.history()[model.history().size() - 1];
-        EXPECT_EQ(last.subAlgorithm, sub);
+        EXPECT_EQ(last.solver, expected);
     }
-    // A solver without sub-algorithms runs johnson; the selection is kept.
-    model.state().setSolver(SolverKind::Mpr);
-    model.state().setSubAlgorithm(SubAlgorithm::Barycode);
+    // A solver without sub-algorithms runs its defaults.
+    model.state().selectSolver(builtins::mpr());
     model.step();
-    EXPECT_EQ(model.world().settings().narrowPhase.subAlgorithm, SubAlgorithm::Johnson);
+    EXPECT_EQ(model.world().settings().narrowPhase.solver, SolverChoice(builtins::mpr()));
     for (const CallRecord& call : model.lastCalls().calls()) {
-        EXPECT_EQ(call.subAlgorithm, SubAlgorithm::Johnson);
+        EXPECT_EQ(call.solver, SolverChoice(builtins::mpr()));
     }
     EXPECT_EQ(model.world().stepCount(), stepsBefore + 3); // no restart
     // The window's means are per choice, in registry order.
     std::vector<std::string> names;
     for (const SolverSummary& s : model.history().bySolver()) {
-        names.push_back(name(s.choice()));
+        names.push_back(name(s.solver));
     }
     EXPECT_EQ(names, (std::vector<std::string>{"gjk-polyak", "gjk-polyak:subalgo=signed-volume",
                                                "gjk-polyak:subalgo=barycode", "mpr"}));
@@ -62,12 +60,12 @@ TEST(ViewerModel, SubAlgorithmSwitchTakesEffectAtTheNextStep) {
 
 TEST(ViewerModel, StartsWithTheScenesSolverAndBodies) {
     scenes::SceneDesc scene = test::smallFunnel(12);
-    scene.simulation.solver = SolverKind::GjkPolyak;
+    scene.simulation.solver = builtins::gjkPolyak();
     scene.simulation.warmStart = WarmStart::Obb;
     ViewerModel model(scene);
     EXPECT_EQ(model.world().bodyCount(), 5u + 12u);
     EXPECT_EQ(model.bodies().size(), 17u);
-    EXPECT_EQ(model.state().solver(), SolverKind::GjkPolyak);
+    EXPECT_EQ(model.state().solver(), builtins::gjkPolyak());
     EXPECT_EQ(model.state().warmStart(), WarmStart::Obb);
     ASSERT_EQ(model.params.counts.size(), 1u);
     EXPECT_EQ(model.params.counts[0], 12);
@@ -80,7 +78,7 @@ TEST(ViewerModel, SolverSwitchTakesEffectAtTheNextStepWithoutRestart) {
     ASSERT_GT(model.lastCalls().summary().calls, 0);
     const std::int64_t stepsBefore = model.world().stepCount();
     const std::uint64_t bodiesBefore = model.world().bodyCount();
-    for (SolverKind solver : {SolverKind::GjkNesterov, SolverKind::Mpr, SolverKind::Gjk}) {
+    for (const SolverChoice& solver : std::initializer_list<SolverChoice>{builtins::gjkNesterov(), builtins::mpr(), builtins::gjk()}) {
         model.state().setSolver(solver);
         model.state().setWarmStart(WarmStart::TransformedPrevious);
         model.step();
@@ -129,7 +127,7 @@ TEST(ViewerModel, RestartAppliesSeedAndCountsAndKeepsTheChoices) {
     ViewerModel model(test::smallFunnel(8));
     settle(model, 10);
     const std::uint64_t firstHash = model.world().stateHash();
-    model.state().setSolver(SolverKind::GjkNesterov);
+    model.state().setSolver(builtins::gjkNesterov());
     model.state().toggles.witnesses = true;
     model.params.counts[0] = 20;
     model.params.seed = 99;
@@ -137,11 +135,11 @@ TEST(ViewerModel, RestartAppliesSeedAndCountsAndKeepsTheChoices) {
     EXPECT_EQ(model.world().stepCount(), 0);
     EXPECT_EQ(model.world().bodyCount(), 25u);
     EXPECT_EQ(model.scene().simulation.seed, 99u);
-    EXPECT_EQ(model.state().solver(), SolverKind::GjkNesterov);
+    EXPECT_EQ(model.state().solver(), builtins::gjkNesterov());
     EXPECT_TRUE(model.state().toggles.witnesses);
     EXPECT_EQ(model.history().size(), 0u);
     model.step();
-    EXPECT_EQ(model.world().settings().narrowPhase.solver, SolverKind::GjkNesterov);
+    EXPECT_EQ(model.world().settings().narrowPhase.solver, builtins::gjkNesterov());
     // Same parameters again: the same world as a fresh model's.
     model.params.counts[0] = 8;
     model.params.seed = test::smallFunnel(8).simulation.seed;
@@ -166,11 +164,11 @@ TEST(ViewerModel, LoadSceneSwitchesSceneAndSolver) {
     ViewerModel model(test::smallFunnel(8));
     model.state().toggles.obbs = true;
     scenes::SceneDesc stack = scenes::builtinScene("box-stack");
-    stack.simulation.solver = SolverKind::Mpr;
+    stack.simulation.solver = builtins::mpr();
     model.loadScene(stack);
     EXPECT_EQ(model.scene().name, "box-stack");
     EXPECT_EQ(model.world().bodyCount(), 1u + 8u);
-    EXPECT_EQ(model.state().solver(), SolverKind::Mpr);
+    EXPECT_EQ(model.state().solver(), builtins::mpr());
     EXPECT_TRUE(model.state().toggles.obbs);
     EXPECT_EQ(model.params.counts, std::vector<int>{8});
 }

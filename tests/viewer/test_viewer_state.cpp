@@ -59,35 +59,37 @@ TEST(ViewerState, SpeedPresetsUpAndDownAndClamped) {
 
 TEST(ViewerState, NextSolverVisitsEverySolverAndWraps) {
     ViewerState state(kStep);
-    std::set<SolverKind> seen;
+    std::set<const SolverEntry*> seen;
     for (std::size_t i = 0; i < allSolvers().size(); ++i) {
-        seen.insert(state.solver());
+        seen.insert(&state.solver().entry());
         state.apply(Action::NextSolver);
     }
     EXPECT_EQ(seen.size(), allSolvers().size());
-    EXPECT_EQ(state.solver(), allSolvers().front());
+    EXPECT_EQ(&state.solver().entry(), allSolvers().front());
     state.setWarmStart(allWarmStarts().back());
     state.apply(Action::NextWarmStart);
     EXPECT_EQ(state.warmStart(), allWarmStarts().front());
 }
 
-TEST(ViewerState, SubAlgorithmAppliesToTheGjkSolversOnly) {
+TEST(ViewerState, SolverOptionsAreKeptAcrossSolversThatTakeNone) {
     ViewerState state(kStep);
-    EXPECT_EQ(state.solverChoice(), (SolverChoice{SolverKind::Gjk, SubAlgorithm::Johnson}));
-    state.setSubAlgorithm(SubAlgorithm::Barycode);
-    EXPECT_EQ(state.solverChoice(), (SolverChoice{SolverKind::Gjk, SubAlgorithm::Barycode}));
-    // mpr takes none: the choice runs johnson, the selection is kept for the next GJK solver.
-    state.setSolver(SolverKind::Mpr);
-    EXPECT_EQ(state.solverChoice(), (SolverChoice{SolverKind::Mpr, SubAlgorithm::Johnson}));
-    EXPECT_EQ(state.subAlgorithm(), SubAlgorithm::Barycode);
+    EXPECT_EQ(state.solver(), SolverChoice{});
+    state.setSolverOption(0, double(SubAlgorithm::Barycode)); // gjk's subalgo
+    EXPECT_EQ(name(state.solver()), "gjk:subalgo=barycode");
+    // mpr takes none: it runs with its defaults, the selection is kept for the next GJK solver.
+    state.selectSolver(builtins::mpr());
+    EXPECT_EQ(state.solver(), SolverChoice(builtins::mpr()));
     state.apply(Action::NextSolver); // sdf-ellipsoid
     state.apply(Action::NextSolver); // rtr
-    state.apply(Action::NextSolver); // gjk again
-    EXPECT_EQ(state.solverChoice(), (SolverChoice{SolverKind::Gjk, SubAlgorithm::Barycode}));
-    state.setSolverChoice({SolverKind::GjkNesterov, SubAlgorithm::SignedVolume});
-    EXPECT_EQ(state.solver(), SolverKind::GjkNesterov);
-    EXPECT_EQ(state.subAlgorithm(), SubAlgorithm::SignedVolume);
-    EXPECT_EQ(name(state.solverChoice()), "gjk-nesterov:subalgo=signed-volume");
+    while (&state.solver().entry() != &builtins::gjk()) { // past any plugin, to gjk again
+        state.apply(Action::NextSolver);
+    }
+    EXPECT_EQ(name(state.solver()), "gjk:subalgo=barycode");
+    state.selectSolver(builtins::gjkNesterov());
+    EXPECT_EQ(name(state.solver()), "gjk-nesterov:subalgo=barycode");
+    state.setSolver(parseSolverChoice("gjk-nesterov:subalgo=signed-volume"));
+    EXPECT_EQ(name(state.solver()), "gjk-nesterov:subalgo=signed-volume");
+    EXPECT_THROW(state.setSolverOption(0, 7.0), UnknownNameError);
 }
 
 TEST(ViewerState, TogglesFlipOneFlagEach) {

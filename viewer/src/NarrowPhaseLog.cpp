@@ -12,7 +12,7 @@ void NarrowPhaseLog::beginStep(std::int64_t step) {
 
 void NarrowPhaseLog::record(const NarrowPhaseEvent& event) {
     const QueryResult& r = event.result;
-    calls_.push_back({event.bodyA, event.bodyB, event.request.solver, event.request.subAlgorithm,
+    calls_.push_back({event.bodyA, event.bodyB, event.request.solver,
                       r.status, r.distance, r.witnessA, r.witnessB, r.normal, r.iterations,
                       r.penetrationIterations, event.seconds, event.perturbed});
     if (event.perturbed) {

@@ -9,17 +9,11 @@
 
 namespace mk::viewer {
 
-StepSample makeSample(const StepStats& stats, const CallSummary& calls, SolverKind solver,
-                      WarmStart warmStart) {
-    return makeSample(stats, calls, SolverChoice{solver}, warmStart);
-}
-
 StepSample makeSample(const StepStats& stats, const CallSummary& calls, const SolverChoice& solver,
                       WarmStart warmStart) {
     StepSample s;
     s.step = stats.step;
-    s.solver = solver.solver;
-    s.subAlgorithm = solver.subAlgorithm;
+    s.solver = solver;
     s.warmStart = warmStart;
     s.calls = calls.calls;
     s.secondsPerCall = calls.secondsPerCall();
@@ -64,34 +58,47 @@ const StepSample& StatsHistory::operator[](std::size_t i) const {
 }
 
 std::vector<SolverSummary> StatsHistory::bySolver() const {
-    std::vector<SolverSummary> out;
-    for (SolverKind solver : allSolvers()) {
-        for (SubAlgorithm sub : allSubAlgorithms()) {
-            summarize(solver, sub, out);
+    std::vector<SolverChoice> choices;
+    for (std::size_t i = 0; i < size_; ++i) {
+        const SolverChoice& c = (*this)[i].solver;
+        if (std::find(choices.begin(), choices.end(), c) == choices.end()) {
+            choices.push_back(c);
         }
+    }
+    std::sort(choices.begin(), choices.end(), [](const SolverChoice& x, const SolverChoice& y) {
+        if (x.entry().index != y.entry().index) {
+            return x.entry().index < y.entry().index;
+        }
+        for (std::size_t i = 0; i < kMaxSolverOptions; ++i) {
+            if (x.option(i) != y.option(i)) {
+                return x.option(i) < y.option(i);
+            }
+        }
+        return false;
+    });
+    std::vector<SolverSummary> out;
+    for (const SolverChoice& c : choices) {
+        out.push_back(summarize(c));
     }
     return out;
 }
 
-void StatsHistory::summarize(SolverKind solver, SubAlgorithm sub,
-                             std::vector<SolverSummary>& out) const {
-    SolverSummary sum{solver, sub};
+SolverSummary StatsHistory::summarize(const SolverChoice& choice) const {
+    SolverSummary sum{choice};
     for (std::size_t i = 0; i < size_; ++i) {
         const StepSample& s = (*this)[i];
-        if (s.solver == solver && s.subAlgorithm == sub) {
+        if (s.solver == choice) {
             ++sum.steps;
             sum.calls += s.calls;
             sum.secondsPerCall += s.secondsPerCall * s.calls;
             sum.iterationsPerCall += s.iterationsPerCall * s.calls;
         }
     }
-    if (sum.steps > 0) {
-        if (sum.calls > 0) {
-            sum.secondsPerCall /= double(sum.calls);
-            sum.iterationsPerCall /= double(sum.calls);
-        }
-        out.push_back(sum);
+    if (sum.calls > 0) {
+        sum.secondsPerCall /= double(sum.calls);
+        sum.iterationsPerCall /= double(sum.calls);
     }
+    return sum;
 }
 
 } // namespace mk::viewer

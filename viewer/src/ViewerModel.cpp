@@ -33,7 +33,7 @@ ViewerModel::ViewerModel(scenes::SceneDesc scene, int maxStepsPerFrame)
       history_(historyCapacity(scene_.simulation.timeStep)) {
     shapes_ = scenes::loadShapes(scene_);
     resetParams();
-    state_.setSolverChoice(scene_.simulation.solverChoice());
+    state_.setSolver(scene_.simulation.solver);
     state_.setWarmStart(scene_.simulation.warmStart);
     build(scene_);
 }
@@ -53,7 +53,7 @@ void ViewerModel::loadScene(scenes::SceneDesc scene) {
     fresh.showUi = state_.showUi;
     fresh.setSpeed(state_.speed());
     fresh.setPaused(state_.paused());
-    fresh.setSolverChoice(scene.simulation.solverChoice());
+    fresh.setSolver(scene.simulation.solver);
     fresh.setWarmStart(scene.simulation.warmStart);
     scenes::SceneDesc previous = std::exchange(scene_, std::move(scene));
     scenes::SceneShapes previousShapes = std::exchange(shapes_, std::move(shapes));
@@ -126,7 +126,7 @@ int ViewerModel::advance(double frameSeconds) {
 
 void ViewerModel::step() {
     World& world = built_->world;
-    world.setSolver(state_.solverChoice());
+    world.setSolver(state_.solver());
     world.setWarmStart(state_.warmStart());
     if (spring_) {
         spring_->apply(world);
@@ -140,7 +140,7 @@ void ViewerModel::step() {
         return;
     }
     history_.push(
-        makeSample(world.lastStats(), log_.summary(), state_.solverChoice(), state_.warmStart()));
+        makeSample(world.lastStats(), log_.summary(), state_.solver(), state_.warmStart()));
 }
 
 void ViewerModel::startRecording(const std::filesystem::path& path) {

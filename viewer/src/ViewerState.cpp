@@ -60,7 +60,7 @@ bool ViewerState::apply(Action action) {
         return true;
     }
     case Action::NextSolver:
-        solver_ = nextIn(allSolvers(), solver_);
+        selectSolver(*nextIn(allSolvers(), &solver_.entry()));
         return true;
     case Action::NextWarmStart:
         warmStart_ = nextIn(allWarmStarts(), warmStart_);
@@ -121,6 +121,37 @@ void ViewerState::setSpeed(double speed) {
     if (std::isfinite(speed)) {
         speed_ = std::clamp(speed, kSpeedPresets.front(), kSpeedPresets.back());
     }
+}
+
+void ViewerState::remember() {
+    for (std::size_t i = 0; i < solver_.entry().options.size(); ++i) {
+        rememberedOptions_[solver_.entry().options[i].name] = optionText(solver_, i);
+    }
+}
+
+void ViewerState::setSolver(const SolverChoice& choice) {
+    solver_ = choice;
+    remember();
+}
+
+void ViewerState::selectSolver(const SolverEntry& entry) {
+    remember();
+    SolverChoice next(entry);
+    for (const SolverOption& o : entry.options) {
+        const auto it = rememberedOptions_.find(o.name);
+        if (it != rememberedOptions_.end()) {
+            try {
+                next = withOption(next, o.name, it->second);
+            } catch (const UnknownNameError&) { // a value this solver does not allow: default
+            }
+        }
+    }
+    solver_ = next;
+}
+
+void ViewerState::setSolverOption(std::size_t i, double value) {
+    solver_.setOption(i, value);
+    remember();
 }
 
 } // namespace mk::viewer

@@ -190,7 +190,7 @@ DatasetMeta recordingMeta(const scenes::SceneDesc& scene, const std::string& sce
     m.sceneTrajectories = scene.simulation.trajectories;
     m.shardIndex = shard.index;
     m.shardCount = shard.count;
-    m.solver = name(scene.simulation.solverChoice());
+    m.solver = name(scene.simulation.solver);
     m.warmStart = std::string(name(scene.simulation.warmStart));
     m.task = std::string(name(Task::SignedDistance));
     m.margin = scene.contact.margin;

@@ -53,7 +53,7 @@ ReplayCell measure(const ProblemRow& row, const Shape& a, const Shape& b,
     ReplayCell cell;
     QueryRequest request;
     request.task = bench::queryTask(task);
-    contender.solver.applyTo(request);
+    request.solver = contender.solver;
     request.initialGuess = replayGuess(row, a, b, contender.warmStart, &cell.fellBack);
     request.hints = {-1, -1}; // cold support hints: every warm start on equal footing
     seedPenetration(row, a, b, contender.warmStart, request, scratch);

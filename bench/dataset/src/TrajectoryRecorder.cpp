@@ -128,7 +128,7 @@ void TrajectoryRecorder::onNarrowPhase(const NarrowPhaseEvent& e) {
     row.queriedPrevious = e.queriedAtPreviousStep;
     fillPrevious(e, row);
     const QueryResult& r = e.result;
-    row.solver = solverId(SolverChoice::of(e.request));
+    row.solver = solverId(e.request.solver);
     row.status = static_cast<std::uint8_t>(r.status);
     row.collide = r.collide;
     row.distance = r.distance;

@@ -39,6 +39,7 @@ class Recording:
     warm_start: str | None
     meshes: str | None  #: absolute folder
     shards: int
+    plugins: tuple[str, ...] = ()  #: absolute paths of solver plugins (.so) the recording loads
 
     def record_args(self) -> list[str]:
         """The options of `minkowski record` that make this dataset (without --shard, --out)."""
@@ -48,6 +49,8 @@ class Recording:
                               ("--warm-start", self.warm_start), ("--meshes", self.meshes)):
             if value is not None:
                 args += [option, _cli_value(value)]
+        for plugin in self.plugins:
+            args += ["--plugin", plugin]
         return args
 
     def key(self) -> str:
@@ -155,7 +158,7 @@ def _type_names(types) -> str:
 
 
 RECORD_KEYS = ("scenes", "seeds", "trajectories", "seconds", "solver", "warm_start", "meshes",
-               "shards")
+               "shards", "plugins")
 REPLAY_KEYS = ("solvers", "warm_starts", "tasks", "repeats", "plugins", "include_perturbed",
                "dynamic_pairs_only", "chunks")
 
@@ -195,7 +198,8 @@ def _recordings(path: str, base: Path, table: _Table) -> tuple[Recording, ...]:
         meshes = _resolve(base, meshes)
         if not os.path.isdir(meshes):
             raise SpecError(f"{table.where('meshes')}: no folder {meshes}")
-    common = dict(trajectories=table.positive_int("trajectories"),
+    common = dict(plugins=_plugins(base, table),
+                  trajectories=table.positive_int("trajectories"),
                   seconds=None if seconds is None else float(seconds),
                   solver=table.take("solver", str), warm_start=table.take("warm_start", str),
                   meshes=meshes, shards=table.positive_int("shards", DEFAULT_SHARDS))
@@ -213,16 +217,22 @@ def _recordings(path: str, base: Path, table: _Table) -> tuple[Recording, ...]:
     return tuple(recordings)
 
 
+def _plugins(base: Path, table: _Table) -> tuple[str, ...]:
+    """The table's `plugins`, absolute (relative to the spec); each must exist."""
+    plugins = tuple(_resolve(base, p) for p in table.names("plugins", ()) if p)
+    missing = next((p for p in plugins if not os.path.isfile(p)), None)
+    if missing is not None:
+        raise SpecError(f"{table.where('plugins')}: no plugin file {missing}")
+    return plugins
+
+
 def _replay(base: Path, table: _Table) -> Replay:
     tasks = table.names("tasks", ("boolean",))
     bad = [t for t in tasks if t not in TASKS and t != "all"]
     if bad:
         raise SpecError(f"{table.where('tasks')}: unknown task '{bad[0]}' "
                         f"(valid: {', '.join(TASKS)}, all)")
-    plugins = tuple(_resolve(base, p) for p in table.names("plugins", ()) if p)
-    missing = next((p for p in plugins if not os.path.isfile(p)), None)
-    if missing is not None:
-        raise SpecError(f"{table.where('plugins')}: no plugin file {missing}")
+    plugins = _plugins(base, table)
     replay = Replay(solvers=table.names("solvers", ("all",)),
                     warm_starts=table.names("warm_starts", ("all",)),
                     tasks=TASKS if "all" in tasks else tasks,

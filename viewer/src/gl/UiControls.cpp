@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cfloat>
+#include <cmath>
 #include <cstdio>
 #include <imgui.h>
 #include <string>
@@ -77,40 +78,57 @@ void sceneSection(ViewerModel& model, UiRequests& requests) {
     }
 }
 
-/// The GJK sub-algorithm, next to the solver; greyed out for the solvers that take none. Like
-/// the solver, it takes effect at the next step (ViewerModel::step()).
-void subAlgorithmCombo(ViewerState& state) {
-    const bool applies = usesSubAlgorithm(state.solver());
-    ImGui::BeginDisabled(!applies);
-    const std::string current(name(state.subAlgorithm()));
-    if (ImGui::BeginCombo("GJK sub-algorithm", current.c_str())) {
-        for (SubAlgorithm s : allSubAlgorithms()) {
-            const std::string n(name(s));
-            if (ImGui::Selectable(n.c_str(), s == state.subAlgorithm())) {
-                state.setSubAlgorithm(s);
+/// One control per option of the current solver (a combo for enumerated values, a number for
+/// numeric ones), under the solver; like the solver, it takes effect at the next step
+/// (ViewerModel::step()).
+void solverOptions(ViewerState& state) {
+    const SolverEntry& entry = state.solver().entry();
+    for (std::size_t i = 0; i < entry.options.size(); ++i) {
+        const SolverOption& o = entry.options[i];
+        const std::string label = "  " + o.name;
+        if (o.values.empty()) {
+            double value = state.solver().option(i);
+            if (ImGui::InputDouble(label.c_str(), &value, 0.0, 0.0, "%.6g",
+                                   ImGuiInputTextFlags_EnterReturnsTrue)) {
+                value = std::clamp(value, o.minimum, o.maximum);
+                state.setSolverOption(i, o.integer ? std::round(value) : value);
+            }
+        } else {
+            const std::string current = optionText(state.solver(), i);
+            if (ImGui::BeginCombo(label.c_str(), current.c_str())) {
+                for (std::size_t v = 0; v < o.values.size(); ++v) {
+                    if (ImGui::Selectable(o.values[v].c_str(), o.values[v] == current)) {
+                        state.setSolverOption(i, double(v));
+                    }
+                }
+                ImGui::EndCombo();
             }
         }
-        ImGui::EndCombo();
-    }
-    ImGui::EndDisabled();
-    if (!applies && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
-        ImGui::SetTooltip("only the GJK solvers take a sub-algorithm");
+        if (ImGui::IsItemHovered() && !o.help.empty()) {
+            ImGui::SetTooltip("%s", o.help.c_str());
+        }
     }
 }
 
 void narrowPhaseSection(ViewerModel& model) {
     ViewerState& state = model.state();
-    const std::string solverName(name(state.solver()));
-    if (ImGui::BeginCombo("solver (N)", solverName.c_str())) {
-        for (SolverKind s : allSolvers()) {
-            const std::string n(name(s));
-            if (ImGui::Selectable(n.c_str(), s == state.solver())) {
-                state.setSolver(s);
+    const SolverEntry& current = state.solver().entry();
+    if (ImGui::BeginCombo("solver (N)", current.name.c_str())) {
+        for (const SolverEntry* e : allSolvers()) {
+            if (ImGui::Selectable(e->name.c_str(), e == &current)) {
+                state.selectSolver(*e);
+            }
+            if (ImGui::IsItemHovered()) {
+                ImGui::SetTooltip("%s (%s)", e->description.c_str(), e->origin.c_str());
             }
         }
         ImGui::EndCombo();
     }
-    subAlgorithmCombo(state);
+    solverOptions(state);
+    if (current.failureCount() > 0) {
+        ImGui::TextColored(ImVec4(1.0f, 0.7f, 0.3f, 1.0f), "%llu failed queries answered by gjk",
+                           static_cast<unsigned long long>(current.failureCount()));
+    }
     const std::string warmName(name(state.warmStart()));
     if (ImGui::BeginCombo("warm start (W)", warmName.c_str())) {
         for (WarmStart w : allWarmStarts()) {
@@ -126,7 +144,7 @@ void narrowPhaseSection(ViewerModel& model) {
         ImGui::TextColored(ImVec4(1.0f, 0.6f, 0.3f, 1.0f),
                            "%d of %d calls: pair not supported by %s,\nanswered by gjk instead",
                            counts.narrowPhaseFallbacks, counts.narrowPhaseCalls,
-                           solverName.c_str());
+                           current.name.c_str());
     }
 }
 

@@ -14,22 +14,26 @@
 namespace mk::viewer::gl {
 namespace {
 
-/// One hue per solver; its sub-algorithms are shades of it (johnson full, signed-volume darker,
-/// barycode paler).
-ImU32 solverColor(SolverKind solver, SubAlgorithm sub) {
+/// One hue per registered solver (plugins included, by registry index); a choice with
+/// non-default options is a shade of it (darker or paler, from its option values).
+ImU32 solverColor(const SolverChoice& choice) {
     static constexpr std::array<ImU32, 8> kColors{
         IM_COL32(90, 170, 255, 255), IM_COL32(255, 150, 60, 255),  IM_COL32(110, 220, 110, 255),
         IM_COL32(235, 90, 90, 255),  IM_COL32(200, 130, 255, 255), IM_COL32(240, 220, 80, 255),
         IM_COL32(90, 230, 220, 255), IM_COL32(240, 240, 240, 255)};
-    const ImU32 base = kColors[static_cast<std::size_t>(solver) % kColors.size()];
-    if (sub == SubAlgorithm::Johnson) {
+    const SolverEntry& entry = choice.entry();
+    const ImU32 base = kColors[entry.index % kColors.size()];
+    double key = 0.0;
+    for (std::size_t i = 0; i < entry.options.size(); ++i) {
+        key += (choice.option(i) - entry.options[i].defaultValue) * double(i + 1);
+    }
+    if (key == 0.0) {
         return base;
     }
     ImVec4 c = ImGui::ColorConvertU32ToFloat4(base);
     const float t = 0.45f;
     for (float* channel : {&c.x, &c.y, &c.z}) {
-        *channel = sub == SubAlgorithm::SignedVolume ? *channel * (1.0f - t)
-                                                     : *channel + (1.0f - *channel) * t;
+        *channel = key > 0.0 && key < 2.0 ? *channel * (1.0f - t) : *channel + (1.0f - *channel) * t;
     }
     return ImGui::ColorConvertFloat4ToU32(c);
 }
@@ -75,7 +79,7 @@ void plot(const char* title, const StatsHistory& history, Value value, double sc
         const StepSample& b = history[i];
         if (a.calls > 0 && b.calls > 0) {
             draw->AddLine(ImVec2(xOf(i - 1), yOf(a)), ImVec2(xOf(i), yOf(b)),
-                          solverColor(b.solver, b.subAlgorithm), 1.5f);
+                          solverColor(b.solver), 1.5f);
         }
     }
     ImGui::Dummy(size);
@@ -98,10 +102,10 @@ void legend(const StatsHistory& history) {
         const float h = ImGui::GetTextLineHeight();
         ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(p.x, p.y + 2),
                                                   ImVec2(p.x + h - 4, p.y + h - 2),
-                                                  solverColor(s.solver, s.subAlgorithm));
+                                                  solverColor(s.solver));
         ImGui::Dummy(ImVec2(h - 2, h));
         ImGui::SameLine();
-        const std::string n = name(s.choice());
+        const std::string n = name(s.solver);
         ImGui::TextUnformatted(n.c_str());
         ImGui::TableSetColumnIndex(1);
         ImGui::Text("%.3f", 1e6 * s.secondsPerCall);

@@ -12,33 +12,15 @@ namespace mk {
 
 /// How the narrow phase is called for the pairs that pass the OBB filter.
 struct NarrowPhaseSettings {
-    SolverKind solver = SolverKind::Gjk;
-    /// Sub-distance algorithm of the GJK solvers (Query.h); must stay johnson for the others
-    /// (parseSolverChoice() refuses `mpr:subalgo=...`). Copied into every request.
-    SubAlgorithm subAlgorithm = SubAlgorithm::Johnson;
+    /// The solver and its options, parsed once (parseSolverChoice()) and copied into every
+    /// request.
+    SolverChoice solver;
     /// GJK++ Sec. IV-E: the previous step's separation vector is the best cheap guess in a
     /// simulation (Fig. 13); `obb` when the pair was not queried at the previous step.
     WarmStart warmStart = WarmStart::Previous;
-    /// Template of every request: tolerances and iteration caps (task, solver and sub-algorithm
-    /// are overridden: the engine always asks for Task::SignedDistance with `solver` and
-    /// `subAlgorithm`).
+    /// Template of every request: tolerances and iteration caps (task and solver are
+    /// overridden: the engine always asks for Task::SignedDistance with `solver`).
     QueryRequest request{};
-
-    /// The solver choice these settings make (solver, sub-algorithm, and the GJK criterion and
-    /// momentum of the request template).
-    [[nodiscard]] SolverChoice solverChoice() const {
-        SolverChoice c = SolverChoice::of(request);
-        c.solver = solver;
-        c.subAlgorithm = subAlgorithm;
-        return c;
-    }
-    /// Sets every field of `choice` (unchecked; World::setSolver validates).
-    void setSolverChoice(const SolverChoice& choice) {
-        solver = choice.solver;
-        subAlgorithm = choice.subAlgorithm;
-        request.gjkConvergence = choice.convergence;
-        request.gjkMomentum = choice.momentum;
-    }
 
     /// Contact cache (off by default, so that every narrow-phase call is really made): a pair
     /// whose relative pose moved less than the two thresholds below since its last real query

@@ -81,11 +81,10 @@ public:
     BodyId addBody(const BodyDesc& desc);
 
     /// Narrow-phase solver and warm start of the next steps (switching between steps is safe).
-    /// A SolverKind alone means its johnson sub-algorithm; a name is a solver choice
-    /// (`gjk-polyak:subalgo=barycode`, parseSolverChoice()).
-    /// \throws EngineError for a value outside the registry, a sub-algorithm on a solver that
-    /// takes none, or an unknown name (the message lists the valid names).
-    void setSolver(SolverKind solver);
+    /// A choice is valid by construction; a name is parsed (`gjk-polyak:subalgo=barycode`,
+    /// parseSolverChoice()).
+    /// \throws EngineError for an unknown solver, option or value (the message lists the valid
+    /// names).
     void setSolver(const SolverChoice& choice);
     void setSolver(std::string_view name);
     void setWarmStart(WarmStart warmStart);

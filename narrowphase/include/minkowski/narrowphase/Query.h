@@ -12,6 +12,7 @@
 #include "minkowski/narrowphase/Defaults.h"
 #include "minkowski/narrowphase/Math.h"
 #include "minkowski/narrowphase/PenetrationSeed.h"
+#include "minkowski/narrowphase/SolverChoice.h"
 
 #include <array>
 #include <optional>
@@ -24,31 +25,6 @@ enum class Task : unsigned char {
     Boolean,        ///< only whether the shapes overlap; may stop at the first separating axis
     Distance,       ///< the distance when separated; 0 (no depth) when overlapping
     SignedDistance, ///< the distance when separated, minus the penetration depth when overlapping
-};
-
-/// The narrow-phase algorithm. Penetration (Task::SignedDistance on overlapping shapes) is
-/// resolved by EPA after every GJK variant, and by MPR's own portal refinement for Mpr.
-/// SdfEllipsoid and Rtr are optimisation methods with their own definitions and shape
-/// requirements: see solverTraits() (Collide.h) and docs/solvers-optimization.md.
-enum class SolverKind : unsigned char {
-    Gjk,                   ///< van den Bergen 1999, cached Johnson sub-algorithm ("gjk")
-    GjkPolyak,             ///< GJK++ Alg. 6, Polyak momentum ("gjk-polyak")
-    GjkNesterov,           ///< GJK++ Alg. 6, Nesterov momentum ("gjk-nesterov")
-    GjkNesterovNormalized, ///< GJK++ Alg. 6 with the normalised directions of eq. (33)
-                           ///< ("gjk-nesterov-normalized")
-    Mpr,                   ///< Minkowski portal refinement, XenoCollide ("mpr"). MPR cannot
-                           ///< measure a separation: Task::Distance / SignedDistance on separated
-                           ///< shapes, Task::Boolean when MPR's separating bound is within margin +
-                           ///< absoluteTolerance, and MPR's own failures are answered by vanilla
-                           ///< GJK (iterations add up; a failure status of MPR is kept). Its depth
-                           ///< is along the portal direction (>= minimum).
-    SdfEllipsoid,          ///< ellipsoid method on max(phi_A, phi_B), Lopez-Adeva & Merchante
-                           ///< 2024 ("sdf-ellipsoid", SdfEllipsoid.h): depth = diameter of the
-                           ///< largest inscribed ball (<= minimum); cones, ellipsoids,
-                           ///< superquadrics and meshes use approximate SDFs; no smoothed hulls
-    Rtr,                   ///< Riemannian trust region on the sphere, An et al. ("rtr", Rtr.h):
-                           ///< minimum translation distance; only shapes with a C^2 support
-                           ///< function (sphere, ellipsoid, superquadric, smoothed hull)
 };
 
 /// The sub-distance algorithm of the GJK family: given the simplex W + {new support point}, the
@@ -66,7 +42,7 @@ enum class SubAlgorithm : unsigned char {
                   ///< early enclosure test for overlaps ("barycode", BarycodeSimplex.h)
 };
 
-/// Stopping test of the GJK solvers (GjkSettings::convergence).
+/// Stopping test of the GJK solvers (GjkSettings::convergence; option `criterion`).
 enum class GjkConvergence : unsigned char {
     /// ||x|| - mu <= eps ||x|| with mu the best lower bound <d_j, s_j> / ||d_j|| over all
     /// iterations (van den Bergen 1999, Sec. 5): relative, the same accuracy for every variant.
@@ -137,20 +113,17 @@ struct SdfWarmStart {
 
 struct QueryRequest {
     Task task = Task::SignedDistance;
-    SolverKind solver = SolverKind::Gjk;
-    /// Sub-distance algorithm of the GJK solvers (and of the GJK that MPR falls back to).
-    SubAlgorithm subAlgorithm = SubAlgorithm::Johnson;
+    /// The solver and its options (SolverChoice.h, Solver.h): the GJK solvers read their
+    /// sub-algorithm, criterion and momentum from it; MPR's GJK fallback uses the defaults.
+    SolverChoice solver;
 
     /// GJK tolerance eps: relative, ||v|| - mu <= eps * ||v|| (van den Bergen 1999, Sec. 3.3),
-    /// or absolute, g_FW <= eps (unit: m^2) with gjkConvergence = DualityGap (GJK++ eq. 17/18).
+    /// or absolute, g_FW <= eps (unit: m^2) with the GJK option criterion=duality-gap (GJK++
+    /// eq. 17/18).
     double tolerance = defaults::kGjkTolerance;
     /// Absolute floor: ||v||^2 <= absoluteTolerance^2 counts as touching (unit: metre).
     double absoluteTolerance = defaults::kGjkAbsoluteTolerance;
     int maxIterations = defaults::kGjkMaxIterations;
-    /// Stopping test of the GJK solvers; DualityGap makes `tolerance` absolute (unit: m^2).
-    GjkConvergence gjkConvergence = GjkConvergence::VanDenBergen;
-    /// delta_k of gjk-polyak, gjk-nesterov and gjk-nesterov-normalized.
-    GjkMomentumSchedule gjkMomentum = GjkMomentumSchedule::Paper;
     /// EPA / MPR penetration-depth tolerance (unit: metre).
     double penetrationTolerance = defaults::kEpaTolerance;
     int maxPenetrationIterations = defaults::kEpaMaxIterations;
@@ -198,8 +171,7 @@ struct QueryResult {
     std::array<int, 2> hints{-1, -1}; ///< final support-vertex hints, to pass to the next call
 };
 
-/// Runtime names of the enums ("gjk", "gjk-polyak", ..., "none", "obb", ...).
-std::string_view name(SolverKind);
+/// Runtime names of the enums ("none", "obb", ..., "johnson", ...).
 std::string_view name(WarmStart);
 std::string_view name(Task);
 std::string_view name(Status);

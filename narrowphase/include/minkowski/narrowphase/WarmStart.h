@@ -6,6 +6,7 @@
 
 #include "minkowski/narrowphase/Query.h"
 #include "minkowski/narrowphase/Shape.h"
+#include "minkowski/narrowphase/Solver.h"
 
 #include <array>
 #include <cstdint>
@@ -59,7 +60,8 @@ class PairCache {
 public:
     /// The initial guess for a query at step `step` under `strategy`, written into `request`
     /// (initialGuess and hints). `previous` and `transformed-previous` fall back to `obb` when the
-    /// pair was not queried at step - 1 (the paper's rule). For request.solver = sdf-ellipsoid,
+    /// pair was not queried at step - 1 (the paper's rule). For the solvers that read it
+    /// (SolverEntry::readsSdfWarmStart: sdf-ellipsoid),
     /// which ignores initialGuess, `previous` and `transformed-previous` also fill
     /// request.sdfWarmStart (sdfWarmStartFrom() on the step - 1 result and poses) when that result
     /// bounds the SDF optimum: an sdf-ellipsoid result that is separated, touching or penetrating,
@@ -79,7 +81,7 @@ public:
 
     /// Stores the outcome of the query made at step `step`, answered by solver `answeredBy`.
     void update(std::int64_t step, const Pose& poseA, const Pose& poseB, const QueryResult& result,
-                SolverKind answeredBy = SolverKind::Gjk);
+                const SolverEntry& answeredBy = builtins::gjk());
 
     /// True when the pair was queried at step - 1 (so `previous` strategies apply).
     [[nodiscard]] bool hasPrevious(std::int64_t step) const { return valid_ && lastStep_ == step - 1; }
@@ -105,7 +107,7 @@ private:
     Pose poseA_;         ///< poses of the query at lastStep_ (for the sdf-ellipsoid warm start)
     Pose poseB_;
     QueryResult result_; ///< result of the query at lastStep_
-    bool sdfAnswered_ = false; ///< result_ came from sdf-ellipsoid (its optimum bounds the next)
+    bool sdfAnswered_ = false; ///< result_ came from a solver reading sdfWarmStart (its optimum bounds the next)
     SeedStorage seed_;         ///< written by the queries through request.penetrationKeep
 };
 

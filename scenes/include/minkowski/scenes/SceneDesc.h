@@ -156,14 +156,9 @@ struct SimulationSpec {
     /// Rng(seed).derive(i).
     int trajectories = 1;
     std::uint64_t seed = 0;
-    SolverKind solver = SolverKind::Gjk;
-    /// GJK sub-distance algorithm; johnson for the solvers that take none. The file's `solver`
-    /// key holds both: `gjk` or `gjk:subalgo=barycode` (parseSolverChoice()).
-    SubAlgorithm subAlgorithm = SubAlgorithm::Johnson;
-    /// GJK stopping test and momentum schedule, also held by the `solver` key
-    /// (`gjk-polyak:momentum=coal:criterion=duality-gap`).
-    GjkConvergence gjkConvergence = GjkConvergence::VanDenBergen;
-    GjkMomentumSchedule gjkMomentum = GjkMomentumSchedule::Paper;
+    /// The solver and its options: the file's `solver` key (`gjk`,
+    /// `gjk-polyak:momentum=coal:criterion=duality-gap`, a plugin's name; parseSolverChoice()).
+    SolverChoice solver;
     WarmStart warmStart = WarmStart::Previous;
     Vec3 gravity = WorldSettings{}.gravity; ///< (unit: m/s^2)
     bool gyroscopic = WorldSettings{}.gyroscopic;
@@ -172,17 +167,6 @@ struct SimulationSpec {
     /// and `world_bound` (unit: metre), Escape.h.
     EscapeSettings escape{};
 
-    /// The solver and its sub-algorithm, as users name them.
-    [[nodiscard]] SolverChoice solverChoice() const {
-        return {solver, subAlgorithm, gjkConvergence, gjkMomentum};
-    }
-    void setSolverChoice(const SolverChoice& choice) {
-        solver = choice.solver;
-        subAlgorithm = choice.subAlgorithm;
-        gjkConvergence = choice.convergence;
-        gjkMomentum = choice.momentum;
-    }
-
     bool operator==(const SimulationSpec&) const = default;
 };
 
@@ -190,6 +174,10 @@ struct SimulationSpec {
 struct SceneDesc {
     std::string name;
     std::string description;
+    /// Solver plugins (mk::loadPlugin) the file loads before it names a solver: the `plugins`
+    /// key, as written: a path relative to baseDirectory unless absolute, or a bare name looked
+    /// up in baseDirectory, then in MINKOWSKI_PLUGIN_PATH (mk::resolvePlugin).
+    std::vector<std::string> plugins;
     SimulationSpec simulation;
     ContactSettings contact;
     PgsSettings pgs;

@@ -16,8 +16,7 @@ namespace mk::viewer {
 struct CallRecord {
     BodyId bodyA = 0;
     BodyId bodyB = 0;
-    SolverKind solver = SolverKind::Gjk;
-    SubAlgorithm subAlgorithm = SubAlgorithm::Johnson; ///< of the request (GJK solvers)
+    SolverChoice solver; ///< of the request (gjk when it answered an unsupported pair)
     Status status = Status::InvalidInput;
     double distance = 0.0;        ///< signed (unit: metre)
     Vec3 witnessA = Vec3::Zero(); ///< world frame (unit: metre)

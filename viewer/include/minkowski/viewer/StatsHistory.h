@@ -19,8 +19,7 @@ namespace mk::viewer {
 /// One step as the plots and the statistics panel see it.
 struct StepSample {
     std::int64_t step = 0;
-    SolverKind solver = SolverKind::Gjk;
-    SubAlgorithm subAlgorithm = SubAlgorithm::Johnson;
+    SolverChoice solver;
     WarmStart warmStart = WarmStart::Previous;
     int calls = 0;                  ///< real narrow-phase calls
     double secondsPerCall = 0.0;    ///< mean wall time of a call (unit: second)
@@ -35,22 +34,15 @@ struct StepSample {
 /// The sample of a step from the world's stats and the narrow-phase log of that step.
 [[nodiscard]] StepSample makeSample(const StepStats& stats, const CallSummary& calls,
                                     const SolverChoice& solver, WarmStart warmStart);
-/// The same with the solver's johnson sub-algorithm.
-[[nodiscard]] StepSample makeSample(const StepStats& stats, const CallSummary& calls,
-                                    SolverKind solver, WarmStart warmStart);
 
-/// Means over the samples of one solver choice (solver and sub-algorithm) in the window,
-/// weighted by calls.
+/// Means over the samples of one solver choice (solver and options) in the window, weighted
+/// by calls. name(solver) labels the row: "gjk", "gjk:subalgo=barycode", a plugin's name.
 struct SolverSummary {
-    SolverKind solver = SolverKind::Gjk;
-    SubAlgorithm subAlgorithm = SubAlgorithm::Johnson;
+    SolverChoice solver;
     std::int64_t steps = 0;
     std::int64_t calls = 0;
     double secondsPerCall = 0.0;
     double iterationsPerCall = 0.0;
-
-    /// name(choice()) labels the row: "gjk", "gjk:subalgo=barycode".
-    [[nodiscard]] SolverChoice choice() const { return {solver, subAlgorithm}; }
 };
 
 class StatsHistory {
@@ -66,14 +58,14 @@ public:
     /// The i-th sample, oldest first (i < size()).
     [[nodiscard]] const StepSample& operator[](std::size_t i) const;
     /// One summary per solver choice present in the window, in registry order (solvers, then
-    /// the sub-algorithms of each).
+    /// their option values).
     [[nodiscard]] std::vector<SolverSummary> bySolver() const;
     /// Share of the window's steps whose PGS converged, in [0, 1] (1 when empty).
     [[nodiscard]] double pgsConvergedShare() const;
 
 private:
-    /// Appends the summary of (solver, sub) when the window holds samples of it.
-    void summarize(SolverKind solver, SubAlgorithm sub, std::vector<SolverSummary>& out) const;
+    /// The summary of `choice` over the window.
+    [[nodiscard]] SolverSummary summarize(const SolverChoice& choice) const;
 
     std::vector<StepSample> buffer_;
     std::size_t next_ = 0;

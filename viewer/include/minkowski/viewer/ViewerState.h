@@ -11,7 +11,10 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
+#include <map>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -84,27 +87,15 @@ public:
     [[nodiscard]] double speed() const { return speed_; }
     void setSpeed(double speed);
 
-    [[nodiscard]] SolverKind solver() const { return solver_; }
-    void setSolver(SolverKind solver) { solver_ = solver; }
-    /// The GJK sub-algorithm chosen; kept when switching to a solver that takes none (and back).
-    [[nodiscard]] SubAlgorithm subAlgorithm() const { return subAlgorithm_; }
-    void setSubAlgorithm(SubAlgorithm subAlgorithm) { subAlgorithm_ = subAlgorithm; }
-    /// What the next step runs: the solver with the chosen sub-algorithm when it is a GJK
-    /// solver (usesSubAlgorithm()), johnson otherwise.
-    /// The GJK criterion and momentum options of the scene's choice are kept the same way
-    /// (the UI has no control for them).
-    [[nodiscard]] SolverChoice solverChoice() const {
-        const bool gjk = usesSubAlgorithm(solver_);
-        return {solver_, gjk ? subAlgorithm_ : SubAlgorithm::Johnson,
-                gjk ? convergence_ : GjkConvergence::VanDenBergen,
-                usesMomentum(solver_) ? momentum_ : GjkMomentumSchedule::Paper};
-    }
-    void setSolverChoice(const SolverChoice& choice) {
-        solver_ = choice.solver;
-        subAlgorithm_ = choice.subAlgorithm;
-        convergence_ = choice.convergence;
-        momentum_ = choice.momentum;
-    }
+    /// What the next step runs.
+    [[nodiscard]] const SolverChoice& solver() const { return solver_; }
+    /// Sets the choice as given (its option values are remembered, see selectSolver()).
+    void setSolver(const SolverChoice& choice);
+    /// Switches to `entry` with the option values last set for options of the same name (a GJK
+    /// sub-algorithm survives a detour through mpr), the entry's defaults for the others.
+    void selectSolver(const SolverEntry& entry);
+    /// Sets option i of the current solver (SolverChoice::setOption) and remembers it.
+    void setSolverOption(std::size_t i, double value);
     [[nodiscard]] WarmStart warmStart() const { return warmStart_; }
     void setWarmStart(WarmStart warmStart) { warmStart_ = warmStart; }
 
@@ -120,10 +111,11 @@ private:
     bool paused_ = false;
     bool stepRequested_ = false;
     double speed_ = 1.0;
-    SolverKind solver_ = SolverKind::Gjk;
-    SubAlgorithm subAlgorithm_ = SubAlgorithm::Johnson;
-    GjkConvergence convergence_ = GjkConvergence::VanDenBergen;
-    GjkMomentumSchedule momentum_ = GjkMomentumSchedule::Paper;
+    /// Remembers the option values of solver_ by option name.
+    void remember();
+
+    SolverChoice solver_;
+    std::map<std::string, std::string, std::less<>> rememberedOptions_; ///< name -> value text
     WarmStart warmStart_ = WarmStart::Previous;
 };
 

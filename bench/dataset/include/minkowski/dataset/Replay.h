@@ -43,8 +43,6 @@ struct ReplayContender {
 
     ReplayContender() = default;
     ReplayContender(const SolverChoice& choice, WarmStart warm) : solver(choice), warmStart(warm) {}
-    /// The solver with the johnson sub-algorithm.
-    ReplayContender(SolverKind kind, WarmStart warm) : solver{kind}, warmStart(warm) {}
 };
 
 /// What one contender did on one problem.
