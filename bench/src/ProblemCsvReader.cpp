@@ -85,7 +85,7 @@ private:
         try {
             if (endsWithObj(text)) {
                 const fs::path path = folder_ / text;
-                return {Shape::mesh(meshes_.load(path.string())), fs::absolute(path).string(),
+                return {meshes_.shape(path.string()), fs::absolute(path).string(),
                         path.stem().string()};
             }
             Shape primitive = parsePrimitiveSpec(text);
@@ -140,10 +140,24 @@ ProblemCsvError::ProblemCsvError(const std::string& file, int line, int column,
     : std::runtime_error(describeError(file, line, column, problem)), file_(file), line_(line),
       column_(column) {}
 
-std::shared_ptr<const ConvexMesh> MeshCache::load(const std::string& path) {
+std::string MeshCache::key(const std::string& path) const {
     std::error_code ignored;
-    const std::string key = fs::weakly_canonical(path, ignored).string();
-    auto [it, inserted] = meshes_.try_emplace(key.empty() ? path : key);
+    const std::string canonical = fs::weakly_canonical(path, ignored).string();
+    return canonical.empty() ? path : canonical;
+}
+
+Shape MeshCache::shape(const std::string& path) {
+    const std::string k = key(path);
+    if (const auto it = shapes_.find(k); it != shapes_.end()) {
+        return it->second;
+    }
+    Shape built = Shape::mesh(load(path));
+    shapes_.emplace(k, built);
+    return built;
+}
+
+std::shared_ptr<const ConvexMesh> MeshCache::load(const std::string& path) {
+    auto [it, inserted] = meshes_.try_emplace(key(path));
     if (inserted) {
         try {
             it->second = ConvexMesh::fromObjFile(path);

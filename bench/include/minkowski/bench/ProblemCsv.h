@@ -4,6 +4,7 @@
 
 #include "minkowski/bench/Problem.h"
 #include "minkowski/narrowphase/ConvexMesh.h"
+#include "minkowski/narrowphase/Shape.h"
 
 #include <map>
 #include <memory>
@@ -35,15 +36,21 @@ private:
     int column_;
 };
 
-/// Meshes read from OBJ files, kept by canonical path: a file used by many rows is read once.
+/// Meshes read from OBJ files, kept by canonical path: a file used by many rows is read once,
+/// and its Shape (with the hull's bounds and face structure) is built once.
 class MeshCache {
 public:
     /// The convex hull of the OBJ file at `path`. \throws ShapeError naming the file.
     std::shared_ptr<const ConvexMesh> load(const std::string& path);
+    /// Shape::mesh of load(path), built on the file's first use (copies share the mesh).
+    Shape shape(const std::string& path);
     [[nodiscard]] size_t size() const { return meshes_.size(); }
 
 private:
+    std::string key(const std::string& path) const;
+
     std::map<std::string, std::shared_ptr<const ConvexMesh>> meshes_;
+    std::map<std::string, Shape> shapes_;
 };
 
 /// Reads every problem of the file at `path`; the set is named after the file's stem. OBJ paths
