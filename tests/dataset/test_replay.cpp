@@ -167,6 +167,9 @@ TEST_F(Replay, PenetratingCallsAreSeededAndAgreeWithColdEpa) {
     // the same depth to EPA's threshold (1e-8 m), never another verdict
     EXPECT_LT(warm.maxDifferenceToCold, 1e-8);
     EXPECT_EQ(warm.verdictChanges, 0U);
+    // both stop within EPA's threshold (1e-8 m plus 1e-12 relative) of the tight depth
+    EXPECT_LT(cold.maxErrorToTight, 1e-8);
+    EXPECT_LT(warm.maxErrorToTight, 1e-8);
     EXPECT_NE(formatPenetrationTable(rows).find("seeded"), std::string::npos);
     options.task = bench::BenchTask::Boolean;
     EXPECT_TRUE(summarizePenetration(d(), replay(d(), selectProblems(d(), {}), options)).empty());

@@ -6,6 +6,9 @@
 #include "minkowski/bench/Csv.h"
 #include "minkowski/bench/Statistics.h"
 #include "minkowski/bench/TextTable.h"
+#include "minkowski/narrowphase/Collide.h"
+#include "minkowski/narrowphase/Solver.h"
+#include "minkowski/narrowphase/WarmStart.h"
 
 #include <algorithm>
 #include <cmath>
@@ -108,7 +111,34 @@ std::optional<size_t> coldContender(const ReplayRun& run, size_t c) {
     return cold;
 }
 
-PenetrationRow summarizePenetrating(const Dataset& d, const ReplayRun& run, size_t c) {
+/// The depth of problem `row` to kTightPenetrationTolerance (cold gjk then EPA, obb guess); NaN
+/// unless that query ended on a penetration.
+double tightDistance(const Dataset& d, const ProblemRow& row) {
+    const Shape& a = d.shapes.at(static_cast<size_t>(row.shapeA));
+    const Shape& b = d.shapes.at(static_cast<size_t>(row.shapeB));
+    QueryRequest request;
+    request.task = Task::SignedDistance;
+    request.solver = builtins::gjk();
+    request.initialGuess = obbGuess(a, row.poseA, b, row.poseB);
+    request.penetrationTolerance = kTightPenetrationTolerance;
+    const QueryResult r = collide(a, row.poseA, b, row.poseB, request);
+    return r.status == Status::Penetrating ? r.distance : std::numeric_limits<double>::quiet_NaN();
+}
+
+/// tightDistance() of every penetrating problem of the run (recorded distance < 0), else NaN.
+std::vector<double> tightDistances(const Dataset& d, const ReplayRun& run) {
+    std::vector<double> tight(run.problems.size(), std::numeric_limits<double>::quiet_NaN());
+    for (size_t p = 0; p < run.problems.size(); ++p) {
+        const ProblemRow& row = d.problems[run.problems[p]];
+        if (row.distance < 0.0) {
+            tight[p] = tightDistance(d, row);
+        }
+    }
+    return tight;
+}
+
+PenetrationRow summarizePenetrating(const Dataset& d, const ReplayRun& run, size_t c,
+                                    const std::vector<double>& tight) {
     constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
     PenetrationRow row;
     row.solver = std::string(name(run.contenders[c].solver));
@@ -116,6 +146,7 @@ PenetrationRow summarizePenetrating(const Dataset& d, const ReplayRun& run, size
     const std::optional<size_t> cold = coldContender(run, c);
     std::vector<double> times, coldTimes;
     row.maxDifferenceToCold = cold ? 0.0 : kNaN;
+    row.maxErrorToTight = kNaN;
     for (size_t p = 0; p < run.problems.size(); ++p) {
         const ReplayCell& cell = run.cell(p, c);
         const double recorded = d.problems[run.problems[p]].distance;
@@ -126,6 +157,12 @@ PenetrationRow summarizePenetrating(const Dataset& d, const ReplayRun& run, size
         row.seeded += cell.status == Status::Penetrating && cell.iterations == 0 ? 1 : 0;
         row.maxDistanceDifference =
             std::max(row.maxDistanceDifference, std::abs(cell.distance - recorded));
+        if (std::isfinite(tight[p])) {
+            const double error = std::abs(cell.distance - tight[p]);
+            row.maxErrorToTight = std::isnan(row.maxErrorToTight)
+                                      ? error
+                                      : std::max(row.maxErrorToTight, error);
+        }
         if (cold) {
             const ReplayCell& reference = run.cell(p, *cold);
             coldTimes.push_back(reference.timeNs);
@@ -147,8 +184,9 @@ std::vector<PenetrationRow> summarizePenetration(const Dataset& d, const ReplayR
     if (run.task != bench::BenchTask::Distance) {
         return rows;
     }
+    const std::vector<double> tight = tightDistances(d, run);
     for (size_t c = 0; c < run.contenders.size(); ++c) {
-        rows.push_back(summarizePenetrating(d, run, c));
+        rows.push_back(summarizePenetrating(d, run, c, tight));
     }
     return rows;
 }
@@ -156,7 +194,8 @@ std::vector<PenetrationRow> summarizePenetration(const Dataset& d, const ReplayR
 std::string formatPenetrationTable(const std::vector<PenetrationRow>& rows) {
     const std::vector<std::string> header{"solver",       "warm start", "n",
                                           "seeded",       "median ns",  "x cold",
-                                          "max |d-cold|", "max |dd|",   "verdict changes"};
+                                          "max |d-cold|", "max |d-tight|", "max |dd|",
+                                          "verdict changes"};
     std::vector<std::vector<std::string>> lines;
     std::vector<bool> newSolver;
     for (size_t r = 0; r < rows.size(); ++r) {
@@ -164,7 +203,7 @@ std::string formatPenetrationTable(const std::vector<PenetrationRow>& rows) {
         lines.push_back(
             {p.solver, p.warmStart, std::to_string(p.problems), std::to_string(p.seeded),
              formatNumber("%.0f", p.medianNs), formatNumber("%.2f", p.ratioToCold),
-             formatNumber("%.1e", p.maxDifferenceToCold),
+             formatNumber("%.1e", p.maxDifferenceToCold), formatNumber("%.1e", p.maxErrorToTight),
              formatNumber("%.1e", p.maxDistanceDifference), std::to_string(p.verdictChanges)});
         newSolver.push_back(r > 0 && rows[r].solver != rows[r - 1].solver);
     }

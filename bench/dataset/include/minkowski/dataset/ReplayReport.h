@@ -49,8 +49,16 @@ struct PenetrationRow {
     /// without one.
     double maxDifferenceToCold = 0.0;
     double maxDistanceDifference = 0.0; ///< max |distance - recorded distance| (unit: metre)
+    /// max |distance - tight| (unit: metre), tight = cold gjk + EPA at kTightPenetrationTolerance
+    /// on the same problem: how far from the depth each contender stops, cold rows included
+    /// (both cold and warm EPA stop within their threshold of it). NaN when no problem has one.
+    double maxErrorToTight = 0.0;
     size_t verdictChanges = 0; ///< problems where collide differs from the cold contender's
 };
+
+/// EPA threshold of the reference depth of PenetrationRow::maxErrorToTight (unit: metre): four
+/// orders below the default (Defaults.h), well above the rounding of depths of 1e-3 m.
+inline constexpr double kTightPenetrationTolerance = 1e-12;
 
 /// Rows in the order of the run's contenders; empty unless run.task is the distance task.
 std::vector<PenetrationRow> summarizePenetration(const Dataset& dataset, const ReplayRun& run);
