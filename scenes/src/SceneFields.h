@@ -19,9 +19,8 @@ namespace mk::scenes::detail {
 
 using Shape = ShapeDesc;
 
-inline constexpr Field kRadius{"radius", &Shape::radius, kPositive, "(m)", kRequired};
-inline constexpr Field kRadii{"radii", &Shape::radii, kPositive, "semi-axes [a, b, c] (m)",
-                              kRequired};
+inline constexpr Field kRadius{"radius", &Shape::radius, kPositive, "radius (m)", kRequired};
+inline constexpr Field kRadii{"radii", &Shape::radii, kPositive, "semi-axes (m)", kRequired};
 /// Capsule, cylinder and cone: about the z axis.
 inline constexpr std::tuple kAxialFields{
     kRadius, Field{"half_height", &Shape::halfHeight, kPositive,
@@ -33,7 +32,7 @@ inline constexpr std::tuple kShapeKinds{
     std::pair{ShapeKind::Box,
               std::tuple{
                   Field{"half_extents", &Shape::halfExtents, kPositive,
-                        "half sides [x, y, z] of the box, of its core when rounded (m)", kRequired},
+                        "half sides of the box, of its core when rounded (m)", kRequired},
                   Field{"rounding", &Shape::rounding, kNonNegative,
                         "radius of the ball grown over the core (m): outer half extents "
                         "`half_extents + rounding`",
@@ -59,8 +58,8 @@ inline constexpr std::tuple kShapeKinds{
               std::tuple{
                   kRadii,
                   Field{"exponents", &Shape::exponents, open(0.0, 2.0),
-                        "[alpha1, alpha2] of An et al. eq. (16): (1, 1) is the ellipsoid, "
-                        "smaller a box, larger an octahedron",
+                        "alpha1 (north-south), alpha2 (east-west) of An et al. eq. (16): "
+                        "(1, 1) is the ellipsoid, smaller a box, larger an octahedron",
                         kRequired},
                   Field{"inflation", &Shape::inflation, kNonNegative,
                         "radius of the ball grown over it (m); unset: 1e-4 when an exponent "
@@ -76,9 +75,10 @@ inline constexpr std::tuple kShapeFields{
 /// `[[bodies]]`.
 using Body = BodySpec;
 inline constexpr std::tuple kBodyFields{
-    Field{"name", &Body::name, kAny, "for messages and viewers; default `bodies[i]`", kOmitDefault},
+    Field{"name", &Body::name, kAny, "for messages and viewers; empty: `bodies[i]`", kOmitDefault},
     Field{"shape", &Body::shape, kShape, "a key of `[shapes]`", kRequired},
-    Field{"type", &Body::type, kAny, "how the engine moves the body"},
+    Field{"type", &Body::type, kAny,
+          "`static`: never moves; `kinematic`: moves at its own velocity, pushing dynamic bodies"},
     Field{"position", &Body::position, kFinite, "of the shape's frame (m)"},
     Field{"rotation", &Body::rotation, kUnit,
           "of the shape's frame: a unit quaternion (normalised if within 1e-3)", kOmitDefault},
@@ -88,7 +88,7 @@ inline constexpr std::tuple kBodyFields{
           "(rad/s), world frame; not for static bodies", kOmitDefault},
     Field{"density", &Body::density, kPositive, "(kg/m^3); unset: 1000", kOmitDefault},
     Field{"mass", &Body::mass, kPositive, "(kg); overrides the density", kOmitDefault},
-    Field{"material", &Body::material, kMaterial, "a key of `[materials]`; unset: `default`",
+    Field{"material", &Body::material, kMaterial, "a key of `[materials]`; empty: `default`",
           kOmitDefault},
 };
 
@@ -96,20 +96,21 @@ inline constexpr std::tuple kBodyFields{
 using Generator = GeneratorSpec;
 inline constexpr std::tuple kGeneratorFields{
     Field{"name", &Generator::name, kAny, "bodies are named `NAME[i]`"},
-    Field{"count", &Generator::count, atLeast(0), "bodies drawn"},
+    Field{"count", &Generator::count, atLeast(0), "number of bodies"},
     Field{"shapes", &Generator::shapes, kShape, "keys of `[shapes]` to draw from", kRequired},
-    Field{"pick", &Generator::pick, kAny, "`random` (uniform) or `cycle` (i mod n)"},
+    Field{"pick", &Generator::pick, kAny,
+          "the shape of body i: `random` (uniform) or `cycle` (i mod n)"},
     Field{"density", &Generator::density, kPositive, "(kg/m^3) of each body; unset: 1000",
           kOmitDefault},
     Field{"mass", &Generator::mass, kPositive, "(kg) of each body; overrides the density",
           kOmitDefault},
-    Field{"material", &Generator::material, kMaterial, "a key of `[materials]`; unset: `default`",
+    Field{"material", &Generator::material, kMaterial, "a key of `[materials]`; empty: `default`",
           kOmitDefault},
     KindField{"placement", &Generator::placement,
               "where the bodies go; it decides which keys "
               "follow (placements below)"},
     Field{"orientation", &Generator::orientation, kAny,
-          "`identity`, `random` (uniform), `yaw` (uniform about z)"},
+          "`random`: uniform over all rotations; `yaw`: uniform about z"},
     Field{"linear_velocity", &Generator::linearVelocity, kRange,
           "each component uniform in [min, max) (m/s)"},
     Field{"angular_velocity", &Generator::angularVelocity, kRange,
@@ -127,14 +128,12 @@ inline constexpr Field kJitter{"jitter", &Generator::jitter, closed(0.0, 1.0),
 
 /// The keys of each placement, in the order the writer puts them.
 inline constexpr std::tuple kPlacements{
-    std::pair{Placement::Points,
-              std::tuple{Field{"points", &Generator::points, kFinite,
-                               "[[x, y, z], ...], one per body (m)", kRequired}}},
-    std::pair{Placement::Grid,
-              std::tuple{kCenter,
-                         Field{"half_size", &Generator::halfSize, kPositive,
-                               "[x, y] half sides of the rectangle the layers fill (m)"},
-                         kCell, kJitter}},
+    std::pair{Placement::Points, std::tuple{Field{"points", &Generator::points, kFinite,
+                                                  "one point per body (m)", kRequired}}},
+    std::pair{Placement::Grid, std::tuple{kCenter,
+                                          Field{"half_size", &Generator::halfSize, kPositive,
+                                                "half sides of the rectangle the layers fill (m)"},
+                                          kCell, kJitter}},
     std::pair{Placement::Funnel,
               std::tuple{Field{"start_height", &Generator::startHeight, kNonNegative,
                                "height of the first layer's centres (m); needs `[funnel]`"},

@@ -3,14 +3,16 @@
 /// type, the body and every placement, each key set alone to another valid value is written
 /// (and, when the writer may omit it, only then), read back equal, seen by the comparison and
 /// written again the same; a required key left out is named; a key of another shape type or
-/// placement is an unknown key.
+/// placement is an unknown key; docs/scene-format.md holds the generated key tables.
 
 #include "FieldValues.h"
 #include "SceneFields.h"
 #include "minkowski/scenes/SceneFile.h"
 
 #include <algorithm>
+#include <fstream>
 #include <gtest/gtest.h>
+#include <sstream>
 #include <set>
 #include <string>
 #include <type_traits>
@@ -229,6 +231,19 @@ TEST(SceneFields, EveryShapeTypeAndPlacementHasAKeyTable) {
         EXPECT_NE(std::find(placements.begin(), placements.end(), static_cast<Placement>(p)),
                   placements.end())
             << p;
+    }
+}
+
+TEST(SceneFields, DocsHoldTheGeneratedKeyTables) {
+    std::ifstream in(MK_SOURCE_DIR "/docs/scene-format.md");
+    ASSERT_TRUE(in.is_open());
+    std::stringstream docs;
+    docs << in.rdbuf();
+    for (const char* section : {"shapes", "bodies", "generators", "placements"}) {
+        const std::string table = settingsReference(section);
+        EXPECT_NE(docs.str().find(table), std::string::npos)
+            << "docs/scene-format.md lacks the table of " << section << "; it should be:\n"
+            << table;
     }
 }
 
