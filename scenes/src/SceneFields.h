@@ -152,7 +152,7 @@ template <class Kinds, class E, class F> void forKind(const Kinds& kinds, E kind
     });
 }
 
-/// The table of keys that `field`'s value picks.
+/// Calls `f(table)` with the keys of the shape type or placement `kind`.
 template <class F> void kindFields(ShapeKind kind, F&& f) {
     forKind(kShapeKinds, kind, f);
 }

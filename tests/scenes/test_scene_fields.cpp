@@ -12,8 +12,8 @@
 #include <algorithm>
 #include <fstream>
 #include <gtest/gtest.h>
-#include <sstream>
 #include <set>
+#include <sstream>
 #include <string>
 #include <type_traits>
 
