@@ -175,8 +175,20 @@ int runDatasetBench(const BenchOptions& o, const BenchSelection& selection) {
         return dataset::kExitInterrupted;
     }
     std::cout << describe(d, problems.size(), o) << '\n'
-              << dataset::formatReplayTable(rows) << footnotes(runs.front()) << pluginFailureNotes()
-              << std::flush;
+              << dataset::formatReplayTable(rows) << footnotes(runs.front())
+              << pluginFailureNotes();
+    for (const dataset::ReplayRun& run : runs) {
+        const auto penetration = dataset::summarizePenetration(d, run);
+        if (!penetration.empty()) {
+            std::cout << "\nPenetrating calls only (recorded distance < 0), distance task:\n"
+                      << dataset::formatPenetrationTable(penetration)
+                      << "seeded: answered from the pair's kept EPA polytope without GJK "
+                         "(warm-started penetration of previous and transformed-previous). x cold, "
+                         "max |d-cold|, verdict changes: against the same solver with obb (else "
+                         "none) on the same problems.\n";
+        }
+    }
+    std::cout << std::flush;
     writeResults(results, d, runs);
     spdlog::info("wrote {} per-problem rows to {}",
                  problems.size() * replay.contenders.size() * runs.size(), results);

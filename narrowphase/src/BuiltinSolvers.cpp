@@ -51,6 +51,7 @@ SolverEntry gjkEntry(std::string name, std::string description, SolverQueryFunct
         e.options.push_back(momentumOption());
     }
     e.query = query;
+    e.readsPenetrationSeed = true; // EPA after GJK (Collide.cpp runGjk)
     return e;
 }
 

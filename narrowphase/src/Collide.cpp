@@ -42,9 +42,10 @@ struct Frame {
 /// Everything one query needs besides the support: request, guess and radii in A's frame.
 struct Context {
     const QueryRequest& request;
-    Vec3 guess;       ///< request.initialGuess in A's frame
-    double radiusA;   ///< core radius of A (unit: metre)
-    double radiusB;   ///< core radius of B (unit: metre)
+    Vec3 guess;        ///< request.initialGuess in A's frame
+    double radiusA;    ///< core radius of A (unit: metre)
+    double radiusB;    ///< core radius of B (unit: metre)
+    const Frame& bInA; ///< B's shape frame in A's (the frame of the support)
 };
 
 /// Unit vector along v, or along `fallback` (then along x) when v is (numerically) zero.
@@ -123,25 +124,41 @@ Status epaStatus(const EpaOutput& e, bool inflated, double depth, const Context&
     case EpaStatus::MaxIterations:
     case EpaStatus::OutOfCapacity: return Status::MaxIterations;
     case EpaStatus::Degenerate:
-    case EpaStatus::InvalidInput: return Status::Degenerate;
+    case EpaStatus::InvalidInput:
+    case EpaStatus::SeedRejected: return Status::Degenerate; // runGjk reruns a rejected seed cold
     }
     return Status::Degenerate;
 }
 
-/// EPA (Epa.h) on the cores from GJK's terminal simplex, then the radii: the support function of
-/// a core inflated by a ball of radius r is h(n) + r, so the penetration depth of the shapes is
-/// the cores' depth + radiusSum along the same normal, and the witnesses move by the radii.
-/// Departure from EPA on the full shapes: this is exact where EPA on a smooth full shape
-/// converges only linearly (coincident spheres, crossing capsules: flat core differences,
-/// which EPA answers exactly with depth 0 and a normal of their plane).
-LocalResult fromEpa(MinkowskiDifference& diff, const GjkOutput& g, const Context& c) {
+EpaSettings epaSettings(const QueryRequest& q) {
     EpaSettings settings;
-    settings.tolerance = c.request.penetrationTolerance;
-    settings.maxIterations = c.request.maxPenetrationIterations;
-    const EpaOutput e = epa(diff, g.simplex, settings);
+    settings.tolerance = q.penetrationTolerance;
+    settings.maxIterations = q.maxPenetrationIterations;
+    return settings;
+}
 
+/// The penetration warm start of the request in the support's frame (A's); `use` false: none.
+EpaWarmStart epaWarmStart(const Context& c, bool use) {
+    EpaWarmStart warm;
+    if (use && c.request.task == Task::SignedDistance) {
+        warm.seed = c.request.penetrationSeed;
+        warm.keep = c.request.penetrationKeep;
+        warm.rotationB = c.bInA.rotation;
+        warm.translationB = c.bInA.translation;
+    }
+    return warm;
+}
+
+/// EPA's outcome on the cores, then the radii: the support function of a core inflated by a ball
+/// of radius r is h(n) + r, so the penetration depth of the shapes is the cores' depth +
+/// radiusSum along the same normal, and the witnesses move by the radii. `coreDistance`: GJK's
+/// core distance (0 after a warm start, which needs no GJK), the answer of Touching and the
+/// depth of Separated. Departure from EPA on the full shapes: this is exact where EPA on a
+/// smooth full shape converges only linearly (coincident spheres, crossing capsules: flat core
+/// differences, which EPA answers exactly with depth 0 and a normal of their plane).
+LocalResult fromEpaOutput(const EpaOutput& e, double coreDistance, const Context& c) {
     const bool inflated = c.radiusA + c.radiusB > 0.0;
-    const double coreDepth = e.status == EpaStatus::Separated ? -g.distance : e.depth;
+    const double coreDepth = e.status == EpaStatus::Separated ? -coreDistance : e.depth;
     const double depth = coreDepth + c.radiusA + c.radiusB;
     LocalResult r;
     r.penetrationIterations = e.iterations;
@@ -149,7 +166,7 @@ LocalResult fromEpa(MinkowskiDifference& diff, const GjkOutput& g, const Context
     r.pa = e.pa + c.radiusA * r.normal;
     r.pb = e.pb - c.radiusB * r.normal;
     r.status = epaStatus(e, inflated, depth, c);
-    r.distance = r.status == Status::Touching ? g.distance : -depth;
+    r.distance = r.status == Status::Touching ? coreDistance : -depth;
     r.separation = -std::abs(r.distance) * r.normal;
     if (r.distance == 0.0) {
         r.separation = -r.normal; // a direction is all GJK needs from a warm start
@@ -157,20 +174,37 @@ LocalResult fromEpa(MinkowskiDifference& diff, const GjkOutput& g, const Context
     return r;
 }
 
+/// EPA (Epa.h) on the cores from GJK's terminal simplex, keeping its polytope when asked.
+LocalResult fromEpa(MinkowskiDifference& diff, const GjkOutput& g, const Context& c,
+                    const EpaWarmStart& warm) {
+    return fromEpaOutput(epa(diff, g.simplex, epaSettings(c.request), warm), g.distance, c);
+}
+
 /// Cores within the absolute tolerance of each other (GJK Overlapping or Touching). GJK's x ~ 0
 /// on a segment or triangle does not tell contact from deep overlap (the origin may be inside
 /// A - B): Task::Boolean / Distance report Overlapping (a common point exists), EPA resolves
 /// Task::SignedDistance.
-LocalResult fromOverlappingCores(MinkowskiDifference& diff, const GjkOutput& g, const Context& c) {
+LocalResult fromOverlappingCores(MinkowskiDifference& diff, const GjkOutput& g, const Context& c,
+                                 const EpaWarmStart& warm) {
     if (c.request.task == Task::SignedDistance) {
-        return fromEpa(diff, g, c);
+        return fromEpa(diff, g, c, warm);
     }
     return overlapWithoutDepth(g, c);
 }
 
 /// GJK (`method`) on the cores, then the radii, or EPA when the cores overlap.
-LocalResult runGjk(MinkowskiDifference& diff, const Context& c, const GjkMethod& method) {
+/// `warmPenetration`: the request's penetration seed is tried first (epaWarm(): no GJK when it
+/// is still a certificate) and the final EPA polytope is kept.
+LocalResult runGjk(MinkowskiDifference& diff, const Context& c, const GjkMethod& method,
+                   bool warmPenetration) {
     const QueryRequest& q = c.request;
+    const EpaWarmStart warm = epaWarmStart(c, warmPenetration);
+    if (warm.seed != nullptr) {
+        const EpaOutput e = epaWarm(diff, epaSettings(q), warm);
+        if (e.status != EpaStatus::SeedRejected) {
+            return fromEpaOutput(e, 0.0, c);
+        }
+    }
     GjkSettings settings;
     settings.variant = method.variant;
     settings.subAlgorithm = method.subAlgorithm;
@@ -188,7 +222,10 @@ LocalResult runGjk(MinkowskiDifference& diff, const Context& c, const GjkMethod&
     const GjkOutput g = gjk(diff, settings);
 
     const bool coresApart = g.status != GjkStatus::Overlapping && g.status != GjkStatus::Touching;
-    LocalResult r = coresApart ? fromCores(g, c) : fromOverlappingCores(diff, g, c);
+    if (coresApart && warm.keep != nullptr) {
+        warm.keep->clear(); // no polytope: the next query of the pair runs cold
+    }
+    LocalResult r = coresApart ? fromCores(g, c) : fromOverlappingCores(diff, g, c, warm);
     r.iterations = g.iterations;
     return r;
 }
@@ -266,7 +303,7 @@ LocalResult runMpr(MinkowskiDifference& diff, const Shape& a, const Shape& b, co
         return r;
     }
     diff.absorb(full);
-    LocalResult r = runGjk(diff, c, GjkMethod{});
+    LocalResult r = runGjk(diff, c, GjkMethod{}, false);
     r.iterations += m.iterations;
     r.penetrationIterations += m.refinementIterations;
     if (failed) {
@@ -303,9 +340,9 @@ QueryResult convexQuery(const Shape& a, const Pose& poseA, const Shape& b, const
     MinkowskiDifference diff(a, b, bInA.rotation, bInA.translation, request.hints, true);
     const Vec3 guess = request.initialGuess.allFinite() ? request.initialGuess : Vec3(Vec3::UnitX());
     const Context context{request, frameA.rotation.transpose() * guess, a.coreRadius(),
-                          b.coreRadius()};
+                          b.coreRadius(), bInA};
     const LocalResult local =
-        kMpr ? runMpr(diff, a, b, bInA, context) : runGjk(diff, context, method);
+        kMpr ? runMpr(diff, a, b, bInA, context) : runGjk(diff, context, method, true);
     return toWorld(local, frameA, diff, request);
 }
 

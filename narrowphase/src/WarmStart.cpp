@@ -24,9 +24,10 @@ Vec3 transformedGuess(const Vec3& witnessALocal, const Pose& poseA, const Vec3& 
 /// -depth * normal (from B to A, the good x0; see Query.h), so the moved witnesses are flipped
 /// alike; when the pair separated, p_A - p_B and the separation agree and nothing changes.
 void PairCache::prepare(WarmStart strategy, std::int64_t step, const Shape& a, const Pose& poseA,
-                        const Shape& b, const Pose& poseB, QueryRequest& request) const {
+                        const Shape& b, const Pose& poseB, QueryRequest& request) {
     request.hints = hints_;
     const bool previous = hasPrevious(step);
+    preparePenetration(strategy, previous, request);
     request.sdfWarmStart.reset();
     if (request.solver.entry().readsSdfWarmStart && previous &&
         (strategy == WarmStart::Previous || strategy == WarmStart::TransformedPrevious) &&
@@ -52,6 +53,23 @@ void PairCache::prepare(WarmStart strategy, std::int64_t step, const Shape& a, c
         break;
     }
     request.initialGuess = obbGuess(a, poseA, b, poseB); // `obb`, and the paper's fallback
+}
+
+void PairCache::preparePenetration(WarmStart strategy, bool previous, QueryRequest& request) {
+    request.penetrationSeed = nullptr;
+    request.penetrationKeep = nullptr;
+    const bool warm = strategy == WarmStart::Previous || strategy == WarmStart::TransformedPrevious;
+    if (!warm || request.task != Task::SignedDistance || !request.solver.entry().readsPenetrationSeed) {
+        return;
+    }
+    if (previous && result_.status == Status::Penetrating) {
+        seed_.ensure();
+    }
+    PenetrationSeed* seed = seed_.get();
+    request.penetrationKeep = seed;
+    if (previous && seed != nullptr && !seed->empty()) {
+        request.penetrationSeed = seed;
+    }
 }
 
 void PairCache::update(std::int64_t step, const Pose& poseA, const Pose& poseB,

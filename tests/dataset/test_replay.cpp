@@ -147,6 +147,31 @@ TEST_F(Replay, DistanceTaskComparesWithTheRecordedDistance) {
     EXPECT_LT(row.maxDistanceDifference, 1e-9);
 }
 
+TEST_F(Replay, PenetratingCallsAreSeededAndAgreeWithColdEpa) {
+    ReplayOptions options;
+    options.contenders = {{builtins::gjk(), WarmStart::Obb},
+                          {builtins::gjk(), WarmStart::TransformedPrevious}};
+    options.task = bench::BenchTask::Distance;
+    options.repeats = 1;
+    const ReplayRun run = replay(d(), selectProblems(d(), {}), options);
+    const std::vector<PenetrationRow> rows = summarizePenetration(d(), run);
+    ASSERT_EQ(rows.size(), 2U);
+    const PenetrationRow& cold = rows[0];
+    const PenetrationRow& warm = rows[1];
+    ASSERT_GT(cold.problems, 0U); // the tiny recording has penetrating calls
+    EXPECT_EQ(warm.problems, cold.problems);
+    EXPECT_EQ(cold.seeded, 0U);
+    EXPECT_GT(warm.seeded, 0U); // the polytope kept at step - 1 answers some of them
+    EXPECT_EQ(cold.maxDifferenceToCold, 0.0);
+    EXPECT_DOUBLE_EQ(cold.ratioToCold, 1.0);
+    // the same depth to EPA's threshold (1e-8 m), never another verdict
+    EXPECT_LT(warm.maxDifferenceToCold, 1e-8);
+    EXPECT_EQ(warm.verdictChanges, 0U);
+    EXPECT_NE(formatPenetrationTable(rows).find("seeded"), std::string::npos);
+    options.task = bench::BenchTask::Boolean;
+    EXPECT_TRUE(summarizePenetration(d(), replay(d(), selectProblems(d(), {}), options)).empty());
+}
+
 TEST_F(Replay, SubAlgorithmsAreContendersOfTheirOwn) {
     ReplayOptions options;
     for (SubAlgorithm sub : allSubAlgorithms()) {

@@ -14,6 +14,7 @@
 #include <chrono>
 #include <cmath>
 #include <map>
+#include <memory>
 
 namespace mk::dataset {
 namespace {
@@ -21,15 +22,41 @@ namespace {
 /// GJK++ Sec. IV: the mean of the fastest 90% of the repetitions.
 constexpr double kFastestFraction = 0.9;
 
+/// Storage of the penetration warm start, reused from problem to problem (no allocation).
+struct PenetrationScratch {
+    PenetrationSeed seed; ///< what the pair's cache holds at the row's step
+    PenetrationSeed keep; ///< where the timed queries leave their polytope (seed stays as is)
+};
+
+/// Warm-started penetration of `previous` and `transformed-previous` (PairCache::prepare): the
+/// seed is the polytope kept by the pair's query at step - 1, rebuilt here by that query at the
+/// recorded previous poses (untimed; cold, where the simulation's query may have started from an
+/// older seed: that changes which valid polytope is kept, not the answer). Solvers other than
+/// the GJK family ignore the seed.
+void seedPenetration(const ProblemRow& row, const Shape& a, const Shape& b, WarmStart strategy,
+                     QueryRequest& request, PenetrationScratch& scratch) {
+    const bool warm = strategy == WarmStart::Previous || strategy == WarmStart::TransformedPrevious;
+    if (!warm || request.task != Task::SignedDistance || !row.queriedPrevious) {
+        return;
+    }
+    QueryRequest previous = request;
+    previous.initialGuess = obbGuess(a, row.previousPoseA, b, row.previousPoseB);
+    previous.penetrationKeep = &scratch.seed;
+    bench::doNotOptimize(collide(a, row.previousPoseA, b, row.previousPoseB, previous));
+    request.penetrationSeed = &scratch.seed;
+    request.penetrationKeep = &scratch.keep;
+}
+
 ReplayCell measure(const ProblemRow& row, const Shape& a, const Shape& b,
                    const ReplayContender& contender, bench::BenchTask task,
-                   std::vector<double>& samples, double overheadNs) {
+                   std::vector<double>& samples, double overheadNs, PenetrationScratch& scratch) {
     ReplayCell cell;
     QueryRequest request;
     request.task = bench::queryTask(task);
     request.solver = contender.solver;
     request.initialGuess = replayGuess(row, a, b, contender.warmStart, &cell.fellBack);
     request.hints = {-1, -1}; // cold support hints: every warm start on equal footing
+    seedPenetration(row, a, b, contender.warmStart, request, scratch);
     const Pose& poseA = row.poseA;
     const Pose& poseB = row.poseB;
     // One untimed call first: every contender starts with the problem's data in cache, whatever
@@ -118,6 +145,7 @@ ReplayRun replay(const Dataset& d, std::vector<size_t> problems, const ReplayOpt
     run.clockOverheadNs = bench::clockOverheadNs();
     run.cells.reserve(run.problems.size() * run.contenders.size());
     std::vector<double> samples(static_cast<size_t>(run.repeats));
+    const auto scratch = std::make_unique<PenetrationScratch>();
     for (size_t p = 0; p < run.problems.size(); ++p) {
         if (options.interrupt != nullptr && options.interrupt->load()) {
             throw Interrupted();
@@ -127,7 +155,7 @@ ReplayRun replay(const Dataset& d, std::vector<size_t> problems, const ReplayOpt
         const Shape& b = d.shapes.at(static_cast<size_t>(row.shapeB));
         for (const ReplayContender& contender : run.contenders) {
             run.cells.push_back(
-                measure(row, a, b, contender, run.task, samples, run.clockOverheadNs));
+                measure(row, a, b, contender, run.task, samples, run.clockOverheadNs, *scratch));
         }
         if (options.progress) {
             options.progress(p + 1, run.problems.size());

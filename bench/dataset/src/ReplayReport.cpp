@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <optional>
 
 namespace mk::dataset {
 namespace {
@@ -85,6 +86,89 @@ std::vector<ReplayRow> summarizeReplay(const Dataset& d, const ReplayRun& run) {
         rows.push_back(summarizeContender(d, run, c));
     }
     return rows;
+}
+
+namespace {
+
+/// The contender that answers `c`'s problems cold: the same solver with `obb`, else `none`.
+std::optional<size_t> coldContender(const ReplayRun& run, size_t c) {
+    std::optional<size_t> cold;
+    for (size_t k = 0; k < run.contenders.size(); ++k) {
+        const ReplayContender& x = run.contenders[k];
+        if (!(x.solver == run.contenders[c].solver)) {
+            continue;
+        }
+        if (x.warmStart == WarmStart::Obb) {
+            return k;
+        }
+        if (x.warmStart == WarmStart::None) {
+            cold = k;
+        }
+    }
+    return cold;
+}
+
+PenetrationRow summarizePenetrating(const Dataset& d, const ReplayRun& run, size_t c) {
+    constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+    PenetrationRow row;
+    row.solver = std::string(name(run.contenders[c].solver));
+    row.warmStart = std::string(name(run.contenders[c].warmStart));
+    const std::optional<size_t> cold = coldContender(run, c);
+    std::vector<double> times, coldTimes;
+    row.maxDifferenceToCold = cold ? 0.0 : kNaN;
+    for (size_t p = 0; p < run.problems.size(); ++p) {
+        const ReplayCell& cell = run.cell(p, c);
+        const double recorded = d.problems[run.problems[p]].distance;
+        if (cell.unsupported || !(recorded < 0.0)) {
+            continue;
+        }
+        times.push_back(cell.timeNs);
+        row.seeded += cell.status == Status::Penetrating && cell.iterations == 0 ? 1 : 0;
+        row.maxDistanceDifference =
+            std::max(row.maxDistanceDifference, std::abs(cell.distance - recorded));
+        if (cold) {
+            const ReplayCell& reference = run.cell(p, *cold);
+            coldTimes.push_back(reference.timeNs);
+            row.maxDifferenceToCold =
+                std::max(row.maxDifferenceToCold, std::abs(cell.distance - reference.distance));
+            row.verdictChanges += cell.collide != reference.collide ? 1 : 0;
+        }
+    }
+    row.problems = times.size();
+    row.medianNs = bench::median(times);
+    row.ratioToCold = cold && !coldTimes.empty() ? row.medianNs / bench::median(coldTimes) : kNaN;
+    return row;
+}
+
+} // namespace
+
+std::vector<PenetrationRow> summarizePenetration(const Dataset& d, const ReplayRun& run) {
+    std::vector<PenetrationRow> rows;
+    if (run.task != bench::BenchTask::Distance) {
+        return rows;
+    }
+    for (size_t c = 0; c < run.contenders.size(); ++c) {
+        rows.push_back(summarizePenetrating(d, run, c));
+    }
+    return rows;
+}
+
+std::string formatPenetrationTable(const std::vector<PenetrationRow>& rows) {
+    const std::vector<std::string> header{"solver",       "warm start", "n",
+                                          "seeded",       "median ns",  "x cold",
+                                          "max |d-cold|", "max |dd|",   "verdict changes"};
+    std::vector<std::vector<std::string>> lines;
+    std::vector<bool> newSolver;
+    for (size_t r = 0; r < rows.size(); ++r) {
+        const PenetrationRow& p = rows[r];
+        lines.push_back(
+            {p.solver, p.warmStart, std::to_string(p.problems), std::to_string(p.seeded),
+             formatNumber("%.0f", p.medianNs), formatNumber("%.2f", p.ratioToCold),
+             formatNumber("%.1e", p.maxDifferenceToCold),
+             formatNumber("%.1e", p.maxDistanceDifference), std::to_string(p.verdictChanges)});
+        newSolver.push_back(r > 0 && rows[r].solver != rows[r - 1].solver);
+    }
+    return bench::alignedTable(header, lines, 2, newSolver);
 }
 
 std::string formatReplayTable(const std::vector<ReplayRow>& rows) {

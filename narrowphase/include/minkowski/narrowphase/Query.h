@@ -11,6 +11,7 @@
 
 #include "minkowski/narrowphase/Defaults.h"
 #include "minkowski/narrowphase/Math.h"
+#include "minkowski/narrowphase/PenetrationSeed.h"
 #include "minkowski/narrowphase/SolverChoice.h"
 
 #include <array>
@@ -138,6 +139,17 @@ struct QueryRequest {
     /// sdf-ellipsoid only: the warm start of Corollary 1 (initialGuess is not used by it). Empty:
     /// the cold start of Sec. 4.3.1. Other solvers ignore it.
     std::optional<SdfWarmStart> sdfWarmStart;
+    /// Warm-started penetration (Task::SignedDistance, the four GJK solvers; others ignore it):
+    /// EPA starts from this polytope of an earlier query of the pair when it is still a
+    /// certificate at the current poses (PenetrationSeed.h, epaWarm() in Epa.h), without GJK;
+    /// otherwise, or when null or empty, GJK then EPA from GJK's simplex (cold). The answer is
+    /// the cold one to EPA's threshold (penetrationTolerance). PairCache::prepare sets it for
+    /// `previous` and `transformed-previous`.
+    const PenetrationSeed* penetrationSeed = nullptr;
+    /// Where the query leaves its final EPA polytope for the pair's next query (emptied when it
+    /// ends without one: separated, no depth asked, EPA not converged, too many vertices). May
+    /// be the same object as penetrationSeed. Null: nothing kept. Same solvers as above.
+    PenetrationSeed* penetrationKeep = nullptr;
 };
 
 struct QueryResult {

@@ -95,6 +95,9 @@ struct SolverEntry {
     unsigned warmStarts = kAllWarmStarts;
     /// The solver reads request.sdfWarmStart, which PairCache prepares only for such solvers.
     bool readsSdfWarmStart = false;
+    /// The solver reads request.penetrationSeed and writes request.penetrationKeep (warm-started
+    /// penetration, PenetrationSeed.h), which PairCache prepares only for such solvers.
+    bool readsPenetrationSeed = false;
     SolverTraitsFunction traits = nullptr; ///< null: supported on every pair, exact, MTD depth
     SolverQueryFunction query = nullptr;   ///< required
     const void* context = nullptr;         ///< passed to query and traits

@@ -34,6 +34,29 @@ struct ReplayRow {
 /// Rows in the order of the run's contenders.
 std::vector<ReplayRow> summarizeReplay(const Dataset& dataset, const ReplayRun& run);
 
+/// One solver x warm start of the distance task on the penetrating calls only (recorded
+/// distance < 0): what warm-started penetration (PenetrationSeed.h) saves against cold EPA.
+struct PenetrationRow {
+    std::string solver;
+    std::string warmStart;
+    size_t problems = 0;   ///< penetrating problems measured
+    size_t seeded = 0;     ///< answered from the pair's seed (no GJK iteration)
+    double medianNs = 0.0; ///< median per-query time (unit: ns)
+    /// medianNs / the median of the same solver's cold contender (`obb`, else `none`) over the
+    /// same problems; NaN without one.
+    double ratioToCold = 0.0;
+    /// max |distance - the cold contender's distance| over the problems (unit: metre); NaN
+    /// without one.
+    double maxDifferenceToCold = 0.0;
+    double maxDistanceDifference = 0.0; ///< max |distance - recorded distance| (unit: metre)
+    size_t verdictChanges = 0; ///< problems where collide differs from the cold contender's
+};
+
+/// Rows in the order of the run's contenders; empty unless run.task is the distance task.
+std::vector<PenetrationRow> summarizePenetration(const Dataset& dataset, const ReplayRun& run);
+/// Aligned text table; NaN prints as "-".
+std::string formatPenetrationTable(const std::vector<PenetrationRow>& rows);
+
 /// Aligned text table; NaN prints as "-".
 std::string formatReplayTable(const std::vector<ReplayRow>& rows);
 /// The rows as CSV.

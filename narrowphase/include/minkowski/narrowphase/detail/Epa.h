@@ -29,6 +29,7 @@
 
 #include "minkowski/narrowphase/Defaults.h"
 #include "minkowski/narrowphase/Math.h"
+#include "minkowski/narrowphase/PenetrationSeed.h"
 #include "minkowski/narrowphase/detail/MinkowskiDifference.h"
 #include "minkowski/narrowphase/detail/Simplex.h"
 
@@ -72,6 +73,9 @@ enum class EpaStatus : unsigned char {
     MaxIterations, ///< settings.maxIterations expansions done: best estimate, see EpaOutput::depth
     OutOfCapacity, ///< kEpaMaxVertices or kEpaMaxFaces reached: best estimate (as MaxIterations)
     InvalidInput,  ///< simplex size outside [1, 4] or a non-finite point: nothing computed
+    SeedRejected,  ///< epaWarm(): the seed is not a certificate at these poses (empty, a face
+                   ///< turned away from the origin or too flat, a reflex edge, bad indices), or
+                   ///< EPA from it did not converge: nothing reported, run epa() (cold)
 };
 
 [[nodiscard]] constexpr std::string_view name(EpaStatus s) {
@@ -90,6 +94,8 @@ enum class EpaStatus : unsigned char {
         return "out-of-capacity";
     case EpaStatus::InvalidInput:
         return "invalid-input";
+    case EpaStatus::SeedRejected:
+        return "seed-rejected";
     }
     return "?";
 }
@@ -118,6 +124,19 @@ struct EpaOutput {
     Vec3 pa = Vec3::Zero();
     Vec3 pb = Vec3::Zero();
     int iterations = 0; ///< expansion steps (support calls after the start tetrahedron)
+};
+
+/// Warm start of EPA across the queries of one pair (PenetrationSeed.h): where the final polytope
+/// is kept, and the polytope to start from. The seed stores points of B in B's shape frame; the
+/// frame change maps them into the support's frame: b = rotationB * pointB + translationB.
+struct EpaWarmStart {
+    const PenetrationSeed* seed = nullptr; ///< epaWarm(): the polytope to start from
+    /// Converged and Touching ends store their final polytope here (compacted to the vertices of
+    /// its live faces); other ends and polytopes of more than PenetrationSeed::kMaxVertices
+    /// vertices leave it empty. May be the same object as seed. Null: nothing kept.
+    PenetrationSeed* keep = nullptr;
+    Mat3 rotationB = Mat3::Identity(); ///< B's shape frame -> the support's frame
+    Vec3 translationB = Vec3::Zero();  ///< (unit: metre)
 };
 
 namespace epa_detail {
@@ -297,6 +316,14 @@ public:
     }
 
     bool initTetrahedron();
+    /// Loads a kept polytope at the current poses (its vertices moved with the bodies) and checks
+    /// that it is a certificate: indices and adjacency consistent, every face with a reliable
+    /// normal and the origin strictly behind it (d > 0), every edge convex to the visibility
+    /// margin. False (polytope unusable) otherwise.
+    bool loadSeed(const PenetrationSeed& seed, const EpaWarmStart& frame);
+    /// Stores the live faces and the vertices they use into `seed` (B's points in B's frame);
+    /// false, with `seed` emptied, when they exceed its capacity.
+    bool storeSeed(PenetrationSeed& seed, const EpaWarmStart& frame);
     Grow expand(int f, int vertex);
     /// Writes depth, normal and witnesses of face f (projection of the origin onto its plane,
     /// clamped to the triangle) and `status` into out.
@@ -455,6 +482,97 @@ inline bool Polytope::initTetrahedron() {
         }
         addLive(f);
     }
+    return true;
+}
+
+inline bool Polytope::loadSeed(const PenetrationSeed& seed, const EpaWarmStart& frame) {
+    const int nv = seed.numVertices, nf = seed.numFaces;
+    if (nv < 4 || nv > PenetrationSeed::kMaxVertices || nf != 2 * nv - 4)
+        return false;
+    interior_ = Vec3::Zero();
+    for (int i = 0; i < nv; ++i) {
+        SupportPoint p;
+        p.a = seed.pointA[i];
+        p.b = frame.rotationB * seed.pointB[i] + frame.translationB;
+        p.w = p.a - p.b;
+        if (!p.w.allFinite())
+            return false;
+        addVertex(p);
+        interior_ += p.w;
+    }
+    interior_ /= nv;
+    numFaces_ = nf;
+    for (int f = 0; f < nf; ++f) {
+        const auto& v = seed.faces[f];
+        const auto& adj = seed.adjacent[f];
+        for (int e = 0; e < 3; ++e) {
+            if (v[e] >= nv || (adj[e] >> 2) >= nf)
+                return false;
+        }
+        // d > 0: the origin is strictly behind the face (the face is positively oriented seen
+        // from it), what makes the faces' smallest d a lower bound of the depth
+        if (!setFace(f, v[0], v[1], v[2]) || !(faces_[f].d > 0.0))
+            return false;
+        faces_[f].adj = {adj[0], adj[1], adj[2]};
+    }
+    const double margin = visibilityMargin();
+    for (int f = 0; f < nf; ++f) {
+        const Face& face = faces_[f];
+        for (int e = 0; e < 3; ++e) {
+            const Face& g = faces_[face.adjFace(e)];
+            const int k = face.adjEdge(e);
+            const bool linked = k < 3 && g.adj[k] == f * 4 + e && g.v[k] == face.v[(e + 1) % 3] &&
+                                g.v[(k + 1) % 3] == face.v[e];
+            if (!linked || face.n.dot(w_[g.v[(k + 2) % 3]]) - face.d > margin)
+                return false;
+        }
+        addLive(f);
+    }
+    return true;
+}
+
+inline bool Polytope::storeSeed(PenetrationSeed& seed, const EpaWarmStart& frame) {
+    seed.clear();
+    if (numLive_ > PenetrationSeed::kMaxFaces)
+        return false;
+    int* vertexId = byStart_.get(); // scratch of expand(): old vertex -> kept vertex
+    int* faceId = removed_.get();   // old face slot -> kept face
+    std::fill(vertexId, vertexId + numVerts_, -1);
+    int nv = 0, nf = 0;
+    for (int f = 0; f < numFaces_; ++f) {
+        faceId[f] = -1;
+        if (faces_[f].heapPos < 0)
+            continue;
+        faceId[f] = nf++;
+        for (const int v : faces_[f].v) {
+            if (vertexId[v] >= 0)
+                continue;
+            if (nv == PenetrationSeed::kMaxVertices)
+                return false;
+            vertexId[v] = nv++;
+        }
+    }
+    if (nf != 2 * nv - 4)
+        return false;
+    const Mat3 toB = frame.rotationB.transpose();
+    for (int i = 0; i < numVerts_; ++i) {
+        if (vertexId[i] < 0)
+            continue;
+        seed.pointA[vertexId[i]] = a_[i];
+        seed.pointB[vertexId[i]] = toB * (b_[i] - frame.translationB);
+    }
+    for (int f = 0; f < numFaces_; ++f) {
+        if (faceId[f] < 0)
+            continue;
+        const Face& face = faces_[f];
+        for (int e = 0; e < 3; ++e) {
+            seed.faces[faceId[f]][e] = static_cast<std::uint8_t>(vertexId[face.v[e]]);
+            seed.adjacent[faceId[f]][e] =
+                static_cast<std::uint8_t>(faceId[face.adjFace(e)] * 4 + face.adjEdge(e));
+        }
+    }
+    seed.numVertices = nv;
+    seed.numFaces = nf;
     return true;
 }
 
@@ -878,15 +996,30 @@ void expandLoop(S& support, Polytope& poly, const EpaSettings& settings, EpaOutp
     stop(poly.closestFace(), EpaStatus::MaxIterations);
 }
 
+/// Stores the final polytope into warm.keep after a Converged or Touching end of the expansion
+/// loop; empties it after any other end.
+inline void keepPolytope(Polytope& poly, const EpaOutput& out, const EpaWarmStart& warm) {
+    if (warm.keep == nullptr)
+        return;
+    if (out.status == EpaStatus::Converged || out.status == EpaStatus::Touching)
+        poly.storeSeed(*warm.keep, warm);
+    else
+        warm.keep->clear();
+}
+
 } // namespace epa_detail
 
 /// Penetration depth of A and B from GJK's terminal simplex (1 to 4 points of A - B enclosing or
 /// touching the origin). See the file comment for the conventions and EpaStatus for the outcomes.
 /// Allocates only on the calling thread's first query (threadPolytope()); bounded by
-/// settings.maxIterations and the capacities of Defaults.h.
+/// settings.maxIterations and the capacities of Defaults.h. Only warm.keep of `warm` is used: the
+/// final polytope is kept there for epaWarm() on the pair's next query.
 template <class S>
-EpaOutput epa(S& support, const Simplex& simplex, const EpaSettings& settings = {}) {
+EpaOutput epa(S& support, const Simplex& simplex, const EpaSettings& settings = {},
+              const EpaWarmStart& warm = {}) {
     EpaOutput out;
+    if (warm.keep != nullptr)
+        warm.keep->clear();
     if (simplex.size < 1 || simplex.size > 4)
         return out;
     for (int i = 0; i < simplex.size; ++i) {
@@ -897,6 +1030,39 @@ EpaOutput epa(S& support, const Simplex& simplex, const EpaSettings& settings = 
     if (!epa_detail::buildStart(support, simplex, settings, poly, out))
         return out;
     epa_detail::expandLoop(support, poly, settings, out);
+    epa_detail::keepPolytope(poly, out, warm);
+    return out;
+}
+
+/// Warm-started penetration: EPA from the polytope an earlier query of the pair kept
+/// (warm.seed, PenetrationSeed.h), its vertices moved with the bodies, instead of from GJK's
+/// simplex; no GJK is needed, the seed itself proves the overlap. Based on: the EPA of epa()
+/// (van den Bergen 2001); the departure is the start polytope. EPA's certificate only needs a
+/// polytope inside A - B whose faces all have the origin strictly behind them: every ray from the
+/// origin then meets a face at a distance of at least that face's d, so the smallest d bounds the
+/// depth from below, and the support along the closest face's normal bounds it from above, as in
+/// a cold run. loadSeed() checks that at the current poses (plus convex edges, which keep the
+/// projection of the origin inside the closest face and the expansion well-defined). Answers
+/// therefore agree with epa() to the threshold of EpaSettings (both bracket the same depth);
+/// on polytopes both end on the exact face. Returns SeedRejected (nothing computed, warm.keep
+/// untouched) when the seed is empty or not a certificate, or when the expansion from it ends
+/// other than Converged or Touching: the caller then runs GJK and epa().
+template <class S>
+EpaOutput epaWarm(S& support, const EpaSettings& settings, const EpaWarmStart& warm) {
+    EpaOutput out;
+    out.status = EpaStatus::SeedRejected;
+    if (warm.seed == nullptr || warm.seed->empty())
+        return out;
+    epa_detail::Polytope& poly = epa_detail::threadPolytope();
+    if (!poly.loadSeed(*warm.seed, warm))
+        return out;
+    epa_detail::expandLoop(support, poly, settings, out);
+    if (out.status != EpaStatus::Converged && out.status != EpaStatus::Touching) {
+        out = EpaOutput{};
+        out.status = EpaStatus::SeedRejected;
+        return out;
+    }
+    epa_detail::keepPolytope(poly, out, warm);
     return out;
 }
 

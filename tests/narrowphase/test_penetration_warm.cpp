@@ -1,0 +1,384 @@
+/// Warm-started penetration (PenetrationSeed.h, epaWarm() in Epa.h, PairCache): along seeded
+/// random trajectories of overlapping pairs, every query warm-started from the pair's previous
+/// polytope (transformed-previous) is compared with the cold query (obb guess, GJK then EPA) at
+/// the same poses. Reference: the cold answer, itself checked against exact references in
+/// test_epa.cpp. Tolerance: the EPA threshold of the request (1e-8 m + 1e-12 of the polytope's
+/// scale): both answers bracket the same depth D by [d, d + threshold]; on polytopes both end on
+/// the exact face, checked at 1e-9 m. Verdicts (collide, overlap or not) must be identical.
+
+#include "Random.h"
+#include "minkowski/narrowphase/Collide.h"
+#include "minkowski/narrowphase/ConvexMesh.h"
+#include "minkowski/narrowphase/detail/Epa.h"
+#include "minkowski/narrowphase/WarmStart.h"
+
+#include <cmath>
+#include <filesystem>
+#include <gtest/gtest.h>
+#include <numbers>
+#include <random>
+#include <string>
+#include <vector>
+
+using namespace mk;
+
+namespace {
+
+/// Support value of A - B along unit n (world frame): the depth a normal n certifies.
+double supportOfDifference(const Shape& a, const Pose& pa, const Shape& b, const Pose& pb,
+                           const Vec3& n) {
+    int ha = -1, hb = -1;
+    const Vec3 sa = pa.apply(a.support(pa.rotation.conjugate() * n, ha));
+    const Vec3 sb = pb.apply(b.support(pb.rotation.conjugate() * (-n), hb));
+    return (sa - sb).dot(n);
+}
+
+QueryRequest coldRequest(const Shape& a, const Pose& pa, const Shape& b, const Pose& pb) {
+    QueryRequest q;
+    q.task = Task::SignedDistance;
+    q.initialGuess = obbGuess(a, pa, b, pb);
+    return q;
+}
+
+/// Counters of a trajectory.
+struct Tally {
+    int penetrating = 0; ///< steps where the cold query penetrates
+    int warm = 0;        ///< of those, answered from the seed (no GJK iteration)
+    int separated = 0;   ///< steps where the cold query does not overlap
+};
+
+/// One step: the warm query (through the pair's cache) against the cold one.
+void compareStep(const Shape& a, const Pose& pa, const Shape& b, const Pose& pb, PairCache& cache,
+                 std::int64_t step, double tol, Tally& tally, const std::string& what) {
+    const QueryResult cold = collide(a, pa, b, pb, coldRequest(a, pa, b, pb));
+    QueryRequest q;
+    q.task = Task::SignedDistance;
+    cache.prepare(WarmStart::TransformedPrevious, step, a, pa, b, pb, q);
+    const QueryResult warm = collide(a, pa, b, pb, q);
+    cache.update(step, pa, pb, warm);
+
+    ASSERT_EQ(warm.collide, cold.collide) << what;
+    ASSERT_EQ(isOverlap(warm.status), isOverlap(cold.status)) << what;
+    EXPECT_NEAR(warm.distance, cold.distance, tol)
+        << what << " cold " << name(cold.status) << " warm " << name(warm.status);
+    if (cold.status != Status::Penetrating) {
+        ++tally.separated;
+        return;
+    }
+    ++tally.penetrating;
+    ASSERT_EQ(warm.status, Status::Penetrating) << what;
+    tally.warm += warm.iterations == 0 ? 1 : 0;
+    const double depth = -warm.distance;
+    EXPECT_NEAR(warm.normal.norm(), 1.0, 1e-12) << what;
+    // the normal attains the depth (several normals may when faces tie; the depth is unique)
+    EXPECT_NEAR(supportOfDifference(a, pa, b, pb, warm.normal), depth, tol) << what;
+    EXPECT_LE((warm.witnessA - warm.witnessB - depth * warm.normal).norm(), tol) << what;
+}
+
+/// A pair moving for `steps` steps: B's centre oscillates along `axis` around `centre` (in and
+/// out of contact when the amplitude allows) while both bodies spin at the given rates.
+struct Trajectory {
+    Pose startA;
+    Pose startB;
+    Vec3 centre = Vec3::Zero(); ///< B's mean position (unit: metre)
+    Vec3 axis = Vec3::UnitX();  ///< unit
+    double amplitude = 0.0;     ///< (unit: metre)
+    double period = 40.0;       ///< (unit: step)
+    Vec3 spinA = Vec3::Zero();  ///< rotation vector per step (unit: radian)
+    Vec3 spinB = Vec3::Zero();
+
+    [[nodiscard]] Pose poseA(int k) const {
+        return {spin(spinA, k) * startA.rotation, startA.translation};
+    }
+    [[nodiscard]] Pose poseB(int k) const {
+        const double phase = 2.0 * std::numbers::pi * k / period;
+        return {spin(spinB, k) * startB.rotation, centre + amplitude * std::sin(phase) * axis};
+    }
+    static Quat spin(const Vec3& rate, int k) {
+        const double angle = rate.norm() * k;
+        return angle > 0 ? Quat(Eigen::AngleAxisd(angle, rate.normalized())) : Quat::Identity();
+    }
+};
+
+Tally run(const Shape& a, const Shape& b, const Trajectory& t, int steps, double tol,
+          const std::string& what) {
+    PairCache cache;
+    Tally tally;
+    for (int k = 0; k < steps; ++k) {
+        compareStep(a, t.poseA(k), b, t.poseB(k), cache, k, tol, tally,
+                    what + " step " + std::to_string(k));
+        if (::testing::Test::HasFatalFailure())
+            break;
+    }
+    return tally;
+}
+
+/// A random trajectory of small motions around an overlap of depth about `overlap` times the
+/// shapes' size `size`, oscillating by `swing` times the size (enough to separate when > overlap).
+Trajectory randomTrajectory(std::mt19937_64& rng, double size, double overlap, double swing,
+                            double spinRate) {
+    Trajectory t;
+    t.startA = Pose(ref::randomRotation(rng), Vec3::Zero());
+    t.startB = Pose(ref::randomRotation(rng), Vec3::Zero());
+    t.axis = ref::randomUnit(rng);
+    t.centre = (1.0 - overlap) * size * t.axis;
+    t.amplitude = swing * size;
+    t.period = ref::uniform(rng, 30.0, 60.0);
+    t.spinA = spinRate * ref::randomUnit(rng);
+    t.spinB = spinRate * ref::randomUnit(rng);
+    return t;
+}
+
+/// Hull of n random points on a blob of radius about `size` (random axes 0.5-1 times).
+Shape randomHull(std::mt19937_64& rng, int n, double size) {
+    const Vec3 axes = size * ref::randomVec(rng, 0.5, 1.0);
+    std::vector<Vec3> points;
+    for (int i = 0; i < n; ++i) {
+        points.push_back(axes.cwiseProduct(ref::randomUnit(rng)) * ref::uniform(rng, 0.8, 1.0));
+    }
+    return Shape::mesh(ConvexMesh::fromPoints(points));
+}
+
+constexpr double kPolytopeTol = 1e-9; ///< the acceptance of issue 15 (metre)
+constexpr double kSmoothTol = 1.1e-8; ///< EPA's threshold at these scales (metre)
+
+} // namespace
+
+TEST(PenetrationWarm, RandomBoxPairsMatchColdEpa) {
+    std::mt19937_64 rng(151);
+    Tally total;
+    for (int pair = 0; pair < 12; ++pair) {
+        const Shape a = Shape::box(ref::randomVec(rng, 0.05, 0.3));
+        const Shape b = Shape::box(ref::randomVec(rng, 0.05, 0.3));
+        const Trajectory t = randomTrajectory(rng, 0.3, 0.3, 0.4, 0.01);
+        const Tally tally = run(a, b, t, 60, kPolytopeTol, "boxes " + std::to_string(pair));
+        total.penetrating += tally.penetrating;
+        total.warm += tally.warm;
+        total.separated += tally.separated;
+    }
+    // the seed answers most of the steps of small motions, and the set has separated steps too
+    EXPECT_GT(total.penetrating, 200);
+    EXPECT_GT(total.warm, total.penetrating / 2) << total.warm << " of " << total.penetrating;
+    EXPECT_GT(total.separated, 10);
+}
+
+TEST(PenetrationWarm, RandomHullPairsMatchColdEpa) {
+    std::mt19937_64 rng(152);
+    Tally total;
+    for (int pair = 0; pair < 12; ++pair) {
+        const Shape a = randomHull(rng, 20 + 30 * (pair % 4), 0.2);
+        const Shape b = randomHull(rng, 200, 0.15);
+        const Trajectory t = randomTrajectory(rng, 0.3, 0.25, 0.2, 0.01);
+        const Tally tally = run(a, b, t, 60, kPolytopeTol, "hulls " + std::to_string(pair));
+        total.penetrating += tally.penetrating;
+        total.warm += tally.warm;
+    }
+    EXPECT_GT(total.penetrating, 200);
+    EXPECT_GT(total.warm, total.penetrating / 2) << total.warm << " of " << total.penetrating;
+}
+
+TEST(PenetrationWarm, EverydayObjectHullsMatchColdEpa) {
+    const std::string dir =
+        std::filesystem::path(MK_TEST_DATA_DIR "/../../assets/meshes/").lexically_normal().string();
+    const std::vector<std::string> names = {"banana",         "cracker_box", "mug",
+                                            "mustard_bottle", "power_drill", "scissors",
+                                            "tomato_soup_can"};
+    std::vector<Shape> shapes;
+    for (const std::string& n : names) {
+        shapes.push_back(Shape::mesh(ConvexMesh::fromObjFile(dir + n + ".obj")));
+    }
+    std::mt19937_64 rng(153);
+    Tally total;
+    for (int pair = 0; pair < 10; ++pair) {
+        const size_t i = rng() % shapes.size(), j = rng() % shapes.size();
+        const Trajectory t = randomTrajectory(rng, 0.08, 0.3, 0.2, 0.01);
+        const Tally tally =
+            run(shapes[i], shapes[j], t, 50, kPolytopeTol, names[i] + " / " + names[j]);
+        total.penetrating += tally.penetrating;
+        total.warm += tally.warm;
+    }
+    EXPECT_GT(total.penetrating, 150);
+    EXPECT_GT(total.warm, total.penetrating / 2) << total.warm << " of " << total.penetrating;
+}
+
+TEST(PenetrationWarm, EllipsoidsMatchColdEpaToItsThreshold) {
+    std::mt19937_64 rng(154);
+    Tally total;
+    for (int pair = 0; pair < 8; ++pair) {
+        const Shape a = Shape::ellipsoid(ref::randomVec(rng, 0.05, 0.2));
+        const Shape b = Shape::ellipsoid(ref::randomVec(rng, 0.05, 0.2));
+        const Trajectory t = randomTrajectory(rng, 0.2, 0.3, 0.2, 0.01);
+        const Tally tally = run(a, b, t, 40, kSmoothTol, "ellipsoids " + std::to_string(pair));
+        total.penetrating += tally.penetrating;
+        total.warm += tally.warm;
+    }
+    EXPECT_GT(total.penetrating, 100);
+    EXPECT_GT(total.warm, 0); // smooth shapes: the seed helps when the motion is small enough
+}
+
+TEST(PenetrationWarm, DeepPenetrationMatchesColdEpa) {
+    std::mt19937_64 rng(155);
+    Tally total;
+    for (int pair = 0; pair < 8; ++pair) {
+        const Shape a =
+            pair % 2 == 0 ? Shape::box(ref::randomVec(rng, 0.1, 0.3)) : randomHull(rng, 60, 0.25);
+        const Shape b = randomHull(rng, 80, 0.2);
+        Trajectory t = randomTrajectory(rng, 0.2, 0.95, 0.03, 0.01); // centres nearly coincide
+        const Tally tally = run(a, b, t, 40, kPolytopeTol, "deep " + std::to_string(pair));
+        EXPECT_EQ(tally.separated, 0);
+        total.penetrating += tally.penetrating;
+        total.warm += tally.warm;
+    }
+    EXPECT_GT(total.warm, total.penetrating / 2) << total.warm << " of " << total.penetrating;
+}
+
+TEST(PenetrationWarm, CoincidentShapesMatchColdEpa) {
+    // A shape with itself at the same pose: depth = its minimum width, reached by several
+    // normals for the box (ties): the depth must agree, the normal must attain it.
+    std::mt19937_64 rng(156);
+    const std::vector<Shape> shapes = {Shape::box(Vec3(0.1, 0.2, 0.3)),
+                                       Shape::box(Vec3(0.2, 0.2, 0.2)), randomHull(rng, 100, 0.2)};
+    for (size_t s = 0; s < shapes.size(); ++s) {
+        Trajectory t;
+        t.startA = t.startB = Pose(ref::randomRotation(rng), Vec3::Zero());
+        t.axis = Vec3::UnitX();
+        t.spinA = t.spinB = 0.02 * ref::randomUnit(rng); // the pair turns together
+        const Tally tally =
+            run(shapes[s], shapes[s], t, 20, kPolytopeTol, "coincident " + std::to_string(s));
+        EXPECT_EQ(tally.penetrating, 20);
+        // the boxes' polytopes fit a seed; the dense hull's (40 vertices) does not: cold
+        EXPECT_EQ(tally.warm, s < 2 ? 18 : 0) << s;
+    }
+}
+
+TEST(PenetrationWarm, StaleSeedsOfFastRotationsStillMatchColdEpa) {
+    // 0.6 rad per step and a fast swing: the previous polytope is far from the answer (or no
+    // longer contains the origin); every answer must still be the cold one.
+    std::mt19937_64 rng(157);
+    for (int pair = 0; pair < 10; ++pair) {
+        const Shape a =
+            pair % 2 == 0 ? Shape::box(ref::randomVec(rng, 0.05, 0.3)) : randomHull(rng, 50, 0.2);
+        const Shape b = randomHull(rng, 100, 0.2);
+        Trajectory t = randomTrajectory(rng, 0.3, 0.3, 0.3, 0.6);
+        t.period = 7.0;
+        run(a, b, t, 40, kPolytopeTol, "stale " + std::to_string(pair));
+    }
+}
+
+TEST(PenetrationWarm, CorruptSeedsAreRejected) {
+    const Shape a = Shape::box(Vec3(0.2, 0.2, 0.2));
+    const Pose pa, pb(Quat::Identity(), Vec3(0.3, 0.05, 0.02));
+    PenetrationSeed seed;
+    QueryRequest q = coldRequest(a, pa, a, pb);
+    q.penetrationKeep = &seed;
+    const QueryResult cold = collide(a, pa, a, pb, q);
+    ASSERT_EQ(cold.status, Status::Penetrating);
+    ASSERT_FALSE(seed.empty());
+    ASSERT_LE(seed.numVertices, PenetrationSeed::kMaxVertices);
+    EXPECT_EQ(seed.numFaces, 2 * seed.numVertices - 4);
+
+    auto warmAnswer = [&](const PenetrationSeed& s) {
+        PenetrationSeed keep;
+        QueryRequest w = coldRequest(a, pa, a, pb);
+        w.penetrationSeed = &s;
+        w.penetrationKeep = &keep;
+        return collide(a, pa, a, pb, w);
+    };
+    const QueryResult fromSeed = warmAnswer(seed);
+    EXPECT_EQ(fromSeed.iterations, 0); // answered from the seed
+    EXPECT_NEAR(fromSeed.distance, cold.distance, kPolytopeTol);
+
+    std::vector<PenetrationSeed> corrupt(5, seed);
+    corrupt[0].faces[0][1] = static_cast<std::uint8_t>(seed.numVertices);     // vertex out of range
+    corrupt[1].adjacent[2][0] = static_cast<std::uint8_t>(4 * seed.numFaces); // face out of range
+    std::swap(corrupt[2].faces[0][0], corrupt[2].faces[0][1]); // a face turned inside out
+    corrupt[3].numFaces -= 1;                                  // not a closed polytope
+    corrupt[4].pointA[0] = Vec3(std::nan(""), 0, 0);
+    for (size_t i = 0; i < corrupt.size(); ++i) {
+        const QueryResult r = warmAnswer(corrupt[i]);
+        EXPECT_GT(r.iterations, 0) << i; // rejected: GJK ran
+        EXPECT_EQ(r.status, cold.status) << i;
+        EXPECT_NEAR(r.distance, cold.distance, kPolytopeTol) << i;
+    }
+    // separated poses: the seed does not hold the origin, the verdict is GJK's
+    const Pose apart(Quat::Identity(), Vec3(0.5, 0.0, 0.0));
+    QueryRequest w = coldRequest(a, pa, a, apart);
+    w.penetrationSeed = &seed;
+    PenetrationSeed keep = seed;
+    w.penetrationKeep = &keep;
+    const QueryResult r = collide(a, pa, a, apart, w);
+    EXPECT_EQ(r.status, Status::Separated);
+    EXPECT_NEAR(r.distance, 0.1, 1e-12);
+    EXPECT_TRUE(keep.empty()); // nothing kept from a separated query
+}
+
+TEST(PenetrationWarm, PairCacheSetsTheSeedForPreviousStrategiesOnly) {
+    const Shape a = Shape::box(Vec3(0.2, 0.2, 0.2));
+    const Pose pa, pb(Quat::Identity(), Vec3(0.3, 0.05, 0.02));
+    for (WarmStart strategy : allWarmStarts()) {
+        PairCache cache;
+        QueryRequest q;
+        q.task = Task::SignedDistance;
+        const bool used =
+            strategy == WarmStart::Previous || strategy == WarmStart::TransformedPrevious;
+        int warmSteps = 0;
+        for (int step = 0; step < 4; ++step) {
+            cache.prepare(strategy, step, a, pa, a, pb, q);
+            const QueryResult r = collide(a, pa, a, pb, q);
+            ASSERT_EQ(r.status, Status::Penetrating);
+            cache.update(step, pa, pb, r);
+            warmSteps += r.iterations == 0 ? 1 : 0;
+        }
+        // step 0 penetrates cold, step 1 allocates and keeps, steps 2 and 3 start from the seed
+        EXPECT_EQ(warmSteps, used ? 2 : 0) << name(strategy);
+        EXPECT_EQ(cache.penetrationSeed() != nullptr, used) << name(strategy);
+        // other tasks and solvers neither read nor write it
+        q.task = Task::Boolean;
+        cache.prepare(strategy, 4, a, pa, a, pb, q);
+        EXPECT_EQ(q.penetrationSeed, nullptr);
+        EXPECT_EQ(q.penetrationKeep, nullptr);
+        q.task = Task::SignedDistance;
+        q.solver = builtins::mpr();
+        cache.prepare(strategy, 4, a, pa, a, pb, q);
+        EXPECT_EQ(q.penetrationKeep, nullptr);
+        // a gap of one step: no seed, but the storage is kept and written again
+        q.solver = builtins::gjk();
+        cache.prepare(strategy, 6, a, pa, a, pb, q);
+        EXPECT_EQ(q.penetrationSeed, nullptr);
+        EXPECT_EQ(q.penetrationKeep != nullptr, used);
+    }
+}
+
+TEST(PenetrationWarm, SeedStorageIsKeptLikeACapacity) {
+    const Shape a = Shape::box(Vec3(0.2, 0.2, 0.2));
+    const Pose pa, pb(Quat::Identity(), Vec3(0.3, 0.05, 0.02));
+    PairCache cache;
+    for (int step = 0; step < 2; ++step) {
+        QueryRequest q;
+        cache.prepare(WarmStart::Previous, step, a, pa, a, pb, q);
+        cache.update(step, pa, pb, collide(a, pa, a, pb, q));
+    }
+    const PenetrationSeed* storage = cache.penetrationSeed();
+    ASSERT_NE(storage, nullptr);
+    ASSERT_FALSE(storage->empty());
+
+    const PairCache copy = cache; // copies the seed into storage of its own
+    ASSERT_NE(copy.penetrationSeed(), nullptr);
+    EXPECT_NE(copy.penetrationSeed(), storage);
+    EXPECT_EQ(copy.penetrationSeed()->numVertices, storage->numVertices);
+    EXPECT_EQ(copy.penetrationSeed()->pointB[0], storage->pointB[0]);
+
+    cache = PairCache{}; // an engine pair slot reused for a new pair: no new allocation
+    EXPECT_EQ(cache.penetrationSeed(), storage);
+    EXPECT_TRUE(storage->empty());
+    EXPECT_FALSE(cache.hasPrevious(2));
+
+    PairCache moved = copy;
+    const PenetrationSeed* movedStorage = moved.penetrationSeed();
+    cache = std::move(moved); // takes the other's seed
+    EXPECT_EQ(cache.penetrationSeed(), movedStorage);
+    EXPECT_FALSE(cache.penetrationSeed()->empty());
+    cache.reset(); // forgets the query, keeps the storage
+    EXPECT_EQ(cache.penetrationSeed(), movedStorage);
+    EXPECT_TRUE(cache.penetrationSeed()->empty());
+}
