@@ -5,6 +5,7 @@
 #include "SettingsFields.h"
 #include "minkowski/scenes/SceneFile.h"
 
+#include <array>
 #include <charconv>
 #include <cmath>
 #include <stdexcept>
@@ -166,40 +167,31 @@ std::string kindTable(const Kinds& kinds, std::string_view kindKey, const S& def
     return text;
 }
 
+/// Every section settingsReference() knows, by name.
+constexpr std::array<std::pair<std::string_view, std::string (*)()>, 9> kSections{{
+    {"simulation", [] { return table(detail::kSimulationFields, SimulationSpec{}); }},
+    {"contact", [] { return table(detail::kContactFields, ContactSettings{}); }},
+    {"pgs", [] { return table(detail::kPgsFields, PgsSettings{}); }},
+    {"funnel", [] { return table(detail::kFunnelFields, FunnelSpec{}); }},
+    {"materials", [] { return table(detail::kMaterialFields, MaterialDesc{}); }},
+    {"shapes", [] { return kindTable(detail::kShapeKinds, "type", ShapeDesc{}); }},
+    {"bodies", [] { return table(detail::kBodyFields, BodySpec{}); }},
+    {"generators", [] { return table(detail::kGeneratorFields, GeneratorSpec{}); }},
+    {"placements", [] { return kindTable(detail::kPlacements, "placement", GeneratorSpec{}); }},
+}};
+
 } // namespace
 
 std::string settingsReference(std::string_view section) {
-    if (section == "simulation") {
-        return table(detail::kSimulationFields, SimulationSpec{});
-    }
-    if (section == "contact") {
-        return table(detail::kContactFields, ContactSettings{});
-    }
-    if (section == "pgs") {
-        return table(detail::kPgsFields, PgsSettings{});
-    }
-    if (section == "funnel") {
-        return table(detail::kFunnelFields, FunnelSpec{});
-    }
-    if (section == "materials") {
-        return table(detail::kMaterialFields, MaterialDesc{});
-    }
-    if (section == "shapes") {
-        return kindTable(detail::kShapeKinds, "type", ShapeDesc{});
-    }
-    if (section == "bodies") {
-        return table(detail::kBodyFields, BodySpec{});
-    }
-    if (section == "generators") {
-        return table(detail::kGeneratorFields, GeneratorSpec{});
-    }
-    if (section == "placements") {
-        return kindTable(detail::kPlacements, "placement", GeneratorSpec{});
+    std::string names;
+    for (const auto& [name, generate] : kSections) {
+        if (name == section) {
+            return generate();
+        }
+        names.append(names.empty() ? "" : ", ").append(name);
     }
     throw std::invalid_argument(
-        cat("settingsReference: no key table '", section,
-            "' (simulation, contact, pgs, funnel, materials, shapes, bodies, generators, "
-            "placements)"));
+        cat("settingsReference: no key table '", section, "' (", names, ")"));
 }
 
 } // namespace mk::scenes

@@ -185,20 +185,29 @@ std::pair<std::set<std::string>, std::set<std::string>> keysOf(const Kinds& kind
     return {all, own};
 }
 
+/// Every key of a kind of `kinds` other than `kind`, added to the table `header` of `scene`'s
+/// file, is an unknown key (`path`: the table's key path prefix in messages).
+template <class Kinds, class E>
+void expectKeysOfOtherKindsUnknown(const Kinds& kinds, E kind, const SceneDesc& scene,
+                                   const std::string& header, const std::string& path) {
+    const std::string text = formatScene(scene);
+    const auto [all, own] = keysOf(kinds, kind);
+    for (const std::string& key : all) {
+        if (!own.contains(key)) {
+            SCOPED_TRACE(cat(name(kind), " with ", key));
+            EXPECT_NE(errorOf(withLine(text, header, cat(key, " = 1.0")))
+                          .find(cat(path, key, ": unknown key")),
+                      std::string::npos);
+        }
+    }
+}
+
 TEST(SceneFields, AKeyOfAnotherShapeTypeOrPlacementIsUnknown) {
     for (const ShapeKind kind : detail::choices(ShapeKind{})) {
         SceneDesc scene = baseScene();
         scene.shapes["thing"] = validShape(kind);
-        const std::string text = formatScene(scene);
-        const auto [all, own] = keysOf(detail::kShapeKinds, kind);
-        for (const std::string& key : all) {
-            if (!own.contains(key)) {
-                SCOPED_TRACE(cat(name(kind), " with ", key));
-                EXPECT_NE(errorOf(withLine(text, "[shapes.thing]", cat(key, " = 1.0")))
-                              .find(cat("shapes.thing.", key, ": unknown key")),
-                          std::string::npos);
-            }
-        }
+        expectKeysOfOtherKindsUnknown(detail::kShapeKinds, kind, scene, "[shapes.thing]",
+                                      "shapes.thing.");
     }
     for (const Placement placement : detail::choices(Placement{})) {
         SceneDesc scene = baseScene();
@@ -206,16 +215,8 @@ TEST(SceneFields, AKeyOfAnotherShapeTypeOrPlacementIsUnknown) {
         g.shapes = {"thing"};
         g.placement = placement;
         g.points = {Vec3(0.0, 0.0, 1.0)};
-        const std::string text = formatScene(scene);
-        const auto [all, own] = keysOf(detail::kPlacements, placement);
-        for (const std::string& key : all) {
-            if (!own.contains(key)) {
-                SCOPED_TRACE(cat(name(placement), " with ", key));
-                EXPECT_NE(errorOf(withLine(text, "[[generators]]", cat(key, " = 1.0")))
-                              .find(cat("generators[0].", key, ": unknown key")),
-                          std::string::npos);
-            }
-        }
+        expectKeysOfOtherKindsUnknown(detail::kPlacements, placement, scene, "[[generators]]",
+                                      "generators[0].");
     }
 }
 
