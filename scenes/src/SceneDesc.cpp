@@ -3,6 +3,7 @@
 
 #include "minkowski/scenes/SceneDesc.h"
 
+#include "SceneFields.h"
 #include "SettingsFields.h"
 
 #include <algorithm>
@@ -22,10 +23,7 @@ void setSolverText(SimulationSpec& s, std::string_view text) {
 } // namespace detail
 
 bool BodySpec::operator==(const BodySpec& o) const {
-    return name == o.name && shape == o.shape && type == o.type && position == o.position &&
-           rotation.coeffs() == o.rotation.coeffs() && linearVelocity == o.linearVelocity &&
-           angularVelocity == o.angularVelocity && density == o.density && mass == o.mass &&
-           material == o.material;
+    return detail::sameFields(detail::kBodyFields, *this, o);
 }
 
 bool SceneDesc::operator==(const SceneDesc& o) const {

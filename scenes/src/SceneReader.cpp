@@ -1,13 +1,13 @@
 /// \file SceneReader.cpp
 /// The schema of scene files (docs/scene-format.md): TOML tables -> SceneDesc.
 
+#include "SceneFields.h"
 #include "SettingsFields.h"
 #include "TomlReader.h"
 #include "minkowski/narrowphase/Collide.h"
 #include "minkowski/narrowphase/Plugin.h"
 #include "minkowski/scenes/SceneFile.h"
 
-#include <array>
 #include <cmath>
 #include <fstream>
 #include <type_traits>
@@ -17,15 +17,6 @@ namespace {
 
 using detail::TomlDocument;
 using detail::TomlTable;
-
-constexpr std::array kShapeKinds{ShapeKind::Sphere,   ShapeKind::Box,         ShapeKind::Capsule,
-                                 ShapeKind::Cylinder, ShapeKind::Cone,        ShapeKind::Ellipsoid,
-                                 ShapeKind::Mesh,     ShapeKind::Superquadric};
-constexpr std::array kBodyTypes{BodyType::Static, BodyType::Dynamic, BodyType::Kinematic};
-constexpr std::array kPlacements{Placement::Points, Placement::Grid, Placement::Funnel,
-                                 Placement::Stack};
-constexpr std::array kOrientations{Orientation::Identity, Orientation::Random, Orientation::Yaw};
-constexpr std::array kPicks{Pick::Random, Pick::Cycle};
 
 void require(TomlTable& t, std::string_view key) {
     if (!t.has(key)) {
@@ -61,87 +52,6 @@ template <class S> void readField(TomlTable& t, S& s, const detail::CodedField<S
     }
 }
 
-template <class S, detail::ValueField F> void readField(TomlTable& t, S& s, const F& field) {
-    using T = typename F::Value;
-    T& out = field.of(s);
-    if constexpr (std::is_enum_v<T>) {
-        t.readChoice(field.key, out, detail::choices(out));
-    } else if constexpr (std::is_same_v<T, std::uint64_t>) {
-        auto value = static_cast<std::int64_t>(out);
-        t.read(field.key, value);
-        if (value < 0) {
-            t.fail(field.key, "expected an integer >= 0");
-        }
-        out = static_cast<std::uint64_t>(value);
-    } else {
-        t.read(field.key, out);
-    }
-}
-
-/// Every key of a settings table (SettingsFields.h); unknown keys fail.
-template <class Fields, class S> void readFields(TomlTable& t, const Fields& fields, S& s) {
-    detail::forEachField(fields, [&](const auto& field) { readField(t, s, field); });
-    t.finish();
-}
-
-/// Reads the keys of `kind` only, so that a key of another kind is reported as unknown.
-ShapeDesc readShape(TomlTable& t) {
-    ShapeDesc s;
-    require(t, "type");
-    t.readChoice("type", s.kind, kShapeKinds);
-    const auto need = [&t](std::string_view key, auto& out) {
-        require(t, key);
-        t.read(key, out);
-    };
-    switch (s.kind) {
-    case ShapeKind::Sphere:
-        need("radius", s.radius);
-        break;
-    case ShapeKind::Box:
-        need("half_extents", s.halfExtents);
-        t.read("rounding", s.rounding);
-        break;
-    case ShapeKind::Ellipsoid:
-        need("radii", s.radii);
-        break;
-    case ShapeKind::Superquadric:
-        need("radii", s.radii);
-        need("exponents", s.exponents);
-        t.read("inflation", s.inflation);
-        break;
-    case ShapeKind::Capsule:
-    case ShapeKind::Cylinder:
-    case ShapeKind::Cone:
-        need("radius", s.radius);
-        need("half_height", s.halfHeight);
-        break;
-    case ShapeKind::Mesh:
-        need("path", s.path);
-        t.read("scale", s.scale);
-        t.read("smoothing", s.smoothing);
-        break;
-    }
-    t.finish();
-    return s;
-}
-
-BodySpec readBody(TomlTable& t) {
-    BodySpec b;
-    t.read("name", b.name);
-    require(t, "shape");
-    t.read("shape", b.shape);
-    t.readChoice("type", b.type, kBodyTypes);
-    t.read("position", b.position);
-    t.read("rotation", b.rotation);
-    t.read("linear_velocity", b.linearVelocity);
-    t.read("angular_velocity", b.angularVelocity);
-    t.read("density", b.density);
-    t.read("mass", b.mass);
-    t.read("material", b.material);
-    t.finish();
-    return b;
-}
-
 void readRange(TomlTable& t, std::string_view key, Range3& range) {
     if (std::optional<TomlTable> r = t.table(key)) {
         require(*r, "min");
@@ -152,48 +62,51 @@ void readRange(TomlTable& t, std::string_view key, Range3& range) {
     }
 }
 
-/// The keys of the generator's placement only (others are reported as unknown).
-void readPlacement(TomlTable& t, GeneratorSpec& g) {
-    t.readChoice("placement", g.placement, kPlacements);
-    switch (g.placement) {
-    case Placement::Points:
-        require(t, "points");
-        t.read("points", g.points);
-        break;
-    case Placement::Grid:
-        t.read("center", g.center);
-        t.read("half_size", g.halfSize);
-        t.read("cell", g.cell);
-        t.read("jitter", g.jitter);
-        break;
-    case Placement::Funnel:
-        t.read("start_height", g.startHeight);
-        t.read("cell", g.cell);
-        t.read("jitter", g.jitter);
-        break;
-    case Placement::Stack:
-        t.read("center", g.center);
-        t.read("gap", g.gap);
-        break;
+template <class S, detail::ValueField F> void readField(TomlTable& t, S& s, const F& field) {
+    using T = typename F::Value;
+    if (detail::required(field)) {
+        require(t, field.key);
+    }
+    T& out = field.of(s);
+    if constexpr (std::is_enum_v<T>) {
+        t.readChoice(field.key, out, detail::choices(out));
+    } else if constexpr (std::is_same_v<T, std::uint64_t>) {
+        auto value = static_cast<std::int64_t>(out);
+        t.read(field.key, value);
+        if (value < 0) {
+            t.fail(field.key, "expected an integer >= 0");
+        }
+        out = static_cast<std::uint64_t>(value);
+    } else if constexpr (std::is_same_v<T, Range3>) {
+        readRange(t, field.key, out);
+    } else {
+        t.read(field.key, out);
     }
 }
 
-GeneratorSpec readGenerator(TomlTable& t) {
-    GeneratorSpec g;
-    t.read("name", g.name);
-    t.read("count", g.count);
-    require(t, "shapes");
-    t.read("shapes", g.shapes);
-    t.readChoice("pick", g.pick, kPicks);
-    t.read("density", g.density);
-    t.read("mass", g.mass);
-    t.read("material", g.material);
-    readPlacement(t, g);
-    t.readChoice("orientation", g.orientation, kOrientations);
-    readRange(t, "linear_velocity", g.linearVelocity);
-    readRange(t, "angular_velocity", g.angularVelocity);
+/// The kind, then the keys of that kind only, so that a key of another kind is unknown.
+template <class S, class E>
+void readField(TomlTable& t, S& s, const detail::KindField<S, E>& field) {
+    if (detail::required(field)) {
+        require(t, field.key);
+    }
+    E& kind = field.of(s);
+    t.readChoice(field.key, kind, detail::choices(kind));
+    detail::kindFields(kind, [&](const auto& fields) {
+        detail::forEachField(fields, [&](const auto& f) { readField(t, s, f); });
+    });
+}
+
+/// Every key of a table (SettingsFields.h, SceneFields.h); unknown keys fail.
+template <class Fields, class S> void readFields(TomlTable& t, const Fields& fields, S& s) {
+    detail::forEachField(fields, [&](const auto& field) { readField(t, s, field); });
     t.finish();
-    return g;
+}
+
+template <class S, class Fields> S readTable(TomlTable& t, const Fields& fields) {
+    S s;
+    readFields(t, fields, s);
+    return s;
 }
 
 /// Loads the `plugins` before anything names a solver; a plugin that cannot be loaded fails
@@ -233,14 +146,14 @@ SceneDesc readRoot(TomlTable& root, const std::filesystem::path& baseDirectory) 
     }
     if (auto t = root.table("shapes")) {
         for (auto& [name, table] : t->namedTables()) {
-            scene.shapes[name] = readShape(table);
+            scene.shapes[name] = readTable<ShapeDesc>(table, detail::kShapeFields);
         }
     }
     for (TomlTable& t : root.tables("bodies")) {
-        scene.bodies.push_back(readBody(t));
+        scene.bodies.push_back(readTable<BodySpec>(t, detail::kBodyFields));
     }
     for (TomlTable& t : root.tables("generators")) {
-        scene.generators.push_back(readGenerator(t));
+        scene.generators.push_back(readTable<GeneratorSpec>(t, detail::kGeneratorFields));
     }
     root.finish();
     return scene;

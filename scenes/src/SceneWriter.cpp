@@ -2,6 +2,7 @@
 /// SceneDesc -> TOML. Numbers in shortest round-trip form, so that reading the text back gives
 /// the same doubles. Written by hand (not toml++'s formatter) to control the layout and comments.
 
+#include "SceneFields.h"
 #include "SettingsFields.h"
 #include "minkowski/scenes/SceneFile.h"
 
@@ -64,6 +65,23 @@ std::string vec(const Vec3& v) {
     return array({v.x(), v.y(), v.z()});
 }
 
+std::string stringList(const std::vector<std::string>& names) {
+    std::string s = "[";
+    for (size_t i = 0; i < names.size(); ++i) {
+        s += (i ? ", " : "") + tomlString(names[i]);
+    }
+    return s + "]";
+}
+
+/// "{ min = [..], max = [..] }".
+std::string range(const Range3& r) {
+    return std::string("{ min = ")
+        .append(vec(r.min))
+        .append(", max = ")
+        .append(vec(r.max))
+        .append(" }");
+}
+
 class Writer {
 public:
     void table(const std::string& header) { out_ << "\n[" << header << "]\n"; }
@@ -78,10 +96,25 @@ public:
     void put(std::string_view k, int v) { raw(k, std::to_string(v)); }
     void put(std::string_view k, bool v) { raw(k, v ? "true" : "false"); }
     void put(std::string_view k, std::string_view s) { raw(k, tomlString(s)); }
+    void put(std::string_view k, const std::string& s) { put(k, std::string_view(s)); }
     void put(std::string_view k, const Vec3& v) { raw(k, vec(v)); }
-    void putIf(bool condition, std::string_view k, const auto& v) {
-        if (condition) {
-            put(k, v);
+    void put(std::string_view k, const Eigen::Vector2d& v) { raw(k, array({v.x(), v.y()})); }
+    void put(std::string_view k, const Quat& q) { raw(k, array({q.w(), q.x(), q.y(), q.z()})); }
+    void put(std::string_view k, const std::vector<std::string>& names) {
+        raw(k, stringList(names));
+    }
+    void put(std::string_view k, const std::vector<Vec3>& points) {
+        std::string text = "[";
+        for (size_t i = 0; i < points.size(); ++i) {
+            text += (i ? ", " : "") + vec(points[i]);
+        }
+        raw(k, text + "]");
+    }
+    void put(std::string_view k, const Range3& r) { raw(k, range(r)); }
+    /// Nothing when unset.
+    void put(std::string_view k, const std::optional<double>& v) {
+        if (v) {
+            put(k, *v);
         }
     }
     [[nodiscard]] std::string str() const { return out_.str(); }
@@ -114,133 +147,31 @@ template <class S, detail::ValueField F> void writeField(Writer& w, const S& s, 
         w.put(field.key, name(value));
     } else if constexpr (std::is_same_v<T, std::uint64_t>) {
         w.put(field.key, static_cast<std::int64_t>(value));
-    } else if constexpr (std::is_same_v<T, std::string>) {
-        w.putIf(!value.empty(), field.key, std::string_view(value));
     } else {
         w.put(field.key, value);
     }
 }
 
-/// `[header]` and every key of a settings table (SettingsFields.h).
-template <class Fields, class S>
-void writeFields(Writer& w, const std::string& header, const Fields& fields, const S& s) {
-    w.table(header);
+/// The kind, then the keys of that kind.
+template <class S, class E>
+void writeField(Writer& w, const S& s, const detail::KindField<S, E>& field) {
+    const E kind = field.of(s);
+    w.put(field.key, name(kind));
+    detail::kindFields(kind, [&](const auto& fields) {
+        detail::forEachField(fields, [&](const auto& f) { writeField(w, s, f); });
+    });
+}
+
+/// Every key of a table (SettingsFields.h, SceneFields.h), in its order.
+template <class Fields, class S> void writeFields(Writer& w, const Fields& fields, const S& s) {
     detail::forEachField(fields, [&](const auto& field) { writeField(w, s, field); });
 }
 
-void writeShape(Writer& w, const std::string& shapeName, const ShapeDesc& s) {
-    w.table("shapes." + key(shapeName));
-    w.put("type", name(s.kind));
-    switch (s.kind) {
-    case ShapeKind::Sphere:
-        w.put("radius", s.radius);
-        break;
-    case ShapeKind::Box:
-        w.put("half_extents", s.halfExtents);
-        w.putIf(s.rounding != 0.0, "rounding", s.rounding);
-        break;
-    case ShapeKind::Ellipsoid:
-        w.put("radii", s.radii);
-        break;
-    case ShapeKind::Superquadric:
-        w.put("radii", s.radii);
-        w.raw("exponents", array({s.exponents.x(), s.exponents.y()}));
-        if (s.inflation) {
-            w.put("inflation", *s.inflation);
-        }
-        break;
-    case ShapeKind::Capsule:
-    case ShapeKind::Cylinder:
-    case ShapeKind::Cone:
-        w.put("radius", s.radius);
-        w.put("half_height", s.halfHeight);
-        break;
-    case ShapeKind::Mesh:
-        w.put("path", std::string_view(s.path));
-        w.putIf(s.scale != 1.0, "scale", s.scale);
-        if (s.smoothing) {
-            w.put("smoothing", *s.smoothing);
-        }
-        break;
-    }
-}
-
-void writeBody(Writer& w, const BodySpec& b) {
-    w.arrayTable("bodies");
-    w.putIf(!b.name.empty(), "name", std::string_view(b.name));
-    w.put("shape", std::string_view(b.shape));
-    w.put("type", name(b.type));
-    w.put("position", b.position);
-    if (b.rotation.coeffs() != Quat::Identity().coeffs()) {
-        const Quat& q = b.rotation;
-        w.raw("rotation", array({q.w(), q.x(), q.y(), q.z()}));
-    }
-    w.putIf(!b.linearVelocity.isZero(0.0), "linear_velocity", b.linearVelocity);
-    w.putIf(!b.angularVelocity.isZero(0.0), "angular_velocity", b.angularVelocity);
-    w.putIf(b.density.has_value(), "density", b.density.value_or(0.0));
-    w.putIf(b.mass.has_value(), "mass", b.mass.value_or(0.0));
-    w.putIf(!b.material.empty(), "material", std::string_view(b.material));
-}
-
-std::string stringList(const std::vector<std::string>& names) {
-    std::string s = "[";
-    for (size_t i = 0; i < names.size(); ++i) {
-        s += (i ? ", " : "") + tomlString(names[i]);
-    }
-    return s + "]";
-}
-
-/// "{ min = [..], max = [..] }".
-std::string range(const Range3& r) {
-    return std::string("{ min = ")
-        .append(vec(r.min))
-        .append(", max = ")
-        .append(vec(r.max))
-        .append(" }");
-}
-
-void writePlacement(Writer& w, const GeneratorSpec& g) {
-    w.put("placement", name(g.placement));
-    switch (g.placement) {
-    case Placement::Points: {
-        std::string points = "[";
-        for (size_t i = 0; i < g.points.size(); ++i) {
-            points += (i ? ", " : "") + vec(g.points[i]);
-        }
-        w.raw("points", points + "]");
-        break;
-    }
-    case Placement::Grid:
-        w.put("center", g.center);
-        w.raw("half_size", array({g.halfSize.x(), g.halfSize.y()}));
-        w.put("cell", g.cell);
-        w.put("jitter", g.jitter);
-        break;
-    case Placement::Funnel:
-        w.put("start_height", g.startHeight);
-        w.put("cell", g.cell);
-        w.put("jitter", g.jitter);
-        break;
-    case Placement::Stack:
-        w.put("center", g.center);
-        w.put("gap", g.gap);
-        break;
-    }
-}
-
-void writeGenerator(Writer& w, const GeneratorSpec& g) {
-    w.arrayTable("generators");
-    w.put("name", std::string_view(g.name));
-    w.put("count", g.count);
-    w.raw("shapes", stringList(g.shapes));
-    w.put("pick", name(g.pick));
-    w.putIf(g.density.has_value(), "density", g.density.value_or(0.0));
-    w.putIf(g.mass.has_value(), "mass", g.mass.value_or(0.0));
-    w.putIf(!g.material.empty(), "material", std::string_view(g.material));
-    writePlacement(w, g);
-    w.put("orientation", name(g.orientation));
-    w.raw("linear_velocity", range(g.linearVelocity));
-    w.raw("angular_velocity", range(g.angularVelocity));
+/// `[header]` and its keys.
+template <class Fields, class S>
+void writeTable(Writer& w, const std::string& header, const Fields& fields, const S& s) {
+    w.table(header);
+    writeFields(w, fields, s);
 }
 
 } // namespace
@@ -249,27 +180,31 @@ std::string formatScene(const SceneDesc& scene) {
     Writer w;
     w.comment("Minkowski scene (docs/scene-format.md). Units: metre, second, kilogram.");
     w.put("name", std::string_view(scene.name));
-    w.putIf(!scene.description.empty(), "description", std::string_view(scene.description));
+    if (!scene.description.empty()) {
+        w.put("description", scene.description);
+    }
     if (!scene.plugins.empty()) {
         w.raw("plugins", stringList(scene.plugins));
     }
-    writeFields(w, "simulation", detail::kSimulationFields, scene.simulation);
-    writeFields(w, "contact", detail::kContactFields, scene.contact);
-    writeFields(w, "pgs", detail::kPgsFields, scene.pgs);
+    writeTable(w, "simulation", detail::kSimulationFields, scene.simulation);
+    writeTable(w, "contact", detail::kContactFields, scene.contact);
+    writeTable(w, "pgs", detail::kPgsFields, scene.pgs);
     if (scene.funnel) {
-        writeFields(w, "funnel", detail::kFunnelFields, *scene.funnel);
+        writeTable(w, "funnel", detail::kFunnelFields, *scene.funnel);
     }
     for (const auto& [materialName, m] : scene.materials) {
-        writeFields(w, "materials." + key(materialName), detail::kMaterialFields, m);
+        writeTable(w, "materials." + key(materialName), detail::kMaterialFields, m);
     }
     for (const auto& [shapeName, shape] : scene.shapes) {
-        writeShape(w, shapeName, shape);
+        writeTable(w, "shapes." + key(shapeName), detail::kShapeFields, shape);
     }
     for (const BodySpec& b : scene.bodies) {
-        writeBody(w, b);
+        w.arrayTable("bodies");
+        writeFields(w, detail::kBodyFields, b);
     }
     for (const GeneratorSpec& g : scene.generators) {
-        writeGenerator(w, g);
+        w.arrayTable("generators");
+        writeFields(w, detail::kGeneratorFields, g);
     }
     return w.str();
 }

@@ -1,12 +1,11 @@
 #pragma once
 /// \file SettingsFields.h
 /// The keys of the scene file's settings tables (`[simulation]`, `[contact]`, `[pgs]`,
-/// `[funnel]`, `[materials.NAME]`), each declared once with its member, its rule and its meaning.
-/// The reader (SceneReader.cpp), the writer (SceneWriter.cpp), the validator (Validate.cpp), the
-/// comparison (SceneDesc.cpp) and the key reference of docs/scene-format.md (settingsReference())
-/// all walk these tables, so a field cannot be in one of them and missing from another; the
+/// `[funnel]`, `[materials.NAME]`), each declared once with its member, its rule and its meaning
+/// (FieldTable.h: what reads, writes, validates, compares and documents them). The
 /// static_asserts below fail when a settings struct gains a member that no table names.
 
+#include "FieldTable.h"
 #include "minkowski/engine/Manifold.h"
 #include "minkowski/engine/Settings.h"
 #include "minkowski/scenes/SceneDesc.h"
@@ -19,77 +18,6 @@
 
 namespace mk::scenes::detail {
 
-/// What a value must satisfy beyond its type (checked by validateScene()).
-struct Rule {
-    enum Kind : unsigned char {
-        Any,         ///< no constraint beyond the type
-        Positive,    ///< finite and > 0
-        NonNegative, ///< finite and >= 0
-        Closed,      ///< in [lo, hi]
-        Open,        ///< in (lo, hi)
-        AtLeast,     ///< integer >= lo
-        Finite,      ///< every component finite
-        Material,    ///< empty, "default" or a key of [materials]
-        PositiveOrInfinite, ///< > 0, +infinity allowed (no bound)
-    };
-    Kind kind = Any;
-    double lo = 0.0;
-    double hi = 0.0;
-};
-
-/// A key held by one member of S. `omitDefault`: the writer leaves the key out at its default
-/// value (keys added after scene files were written, so that those files stay the same).
-template <class S, class T> struct Field {
-    using Value = T;
-    std::string_view key;
-    T S::*member;
-    Rule rule;
-    std::string_view doc; ///< the meaning column of docs/scene-format.md
-    bool omitDefault = false;
-
-    [[nodiscard]] T& of(S& s) const { return s.*member; }
-    [[nodiscard]] const T& of(const S& s) const { return s.*member; }
-    /// The writer leaves the key out.
-    [[nodiscard]] bool omitted(const S& s) const { return omitDefault && of(s) == S{}.*member; }
-};
-
-/// A key held by a member of the member `outer` of S (SimulationSpec::escape's keys). The
-/// writer leaves every key of the group out while the whole group is at its default.
-template <class S, class M, class T> struct SubField {
-    using Value = T;
-    std::string_view key;
-    M S::*outer;
-    T M::*member;
-    Rule rule;
-    std::string_view doc;
-
-    [[nodiscard]] T& of(S& s) const { return (s.*outer).*member; }
-    [[nodiscard]] const T& of(const S& s) const { return (s.*outer).*member; }
-    [[nodiscard]] bool omitted(const S& s) const { return s.*outer == M{}; }
-};
-
-/// Field and SubField: a key holding one value.
-template <class F>
-concept ValueField = requires { typename F::Value; };
-
-/// A key whose value is a canonical string coded from and to S (the solver choice,
-/// `gjk-polyak:momentum=coal`): read with `set` (throws UnknownNameError), written and compared
-/// through `get`.
-template <class S> struct CodedField {
-    std::string_view key;
-    std::string (*get)(const S&);
-    void (*set)(S&, std::string_view);
-    std::string_view doc;
-};
-
-/// The time step: written as `hz` when that is a whole rate, read from `hz` or `time_step`.
-template <class S> struct StepField {
-    double S::*member;
-    std::string_view doc;
-
-    [[nodiscard]] const double& of(const S& s) const { return s.*member; }
-};
-
 /// The values a scene file may name for an enum field (readChoice()).
 inline auto choices(WarmStart) {
     return allWarmStarts();
@@ -100,21 +28,6 @@ inline auto choices(EscapeAction) {
 
 std::string solverText(const SimulationSpec& s);
 void setSolverText(SimulationSpec& s, std::string_view text);
-
-inline constexpr Rule kAny{};
-inline constexpr Rule kPositive{Rule::Positive};
-inline constexpr Rule kNonNegative{Rule::NonNegative};
-inline constexpr Rule kFinite{Rule::Finite};
-inline constexpr Rule kMaterial{Rule::Material};
-constexpr Rule closed(double lo, double hi) {
-    return {Rule::Closed, lo, hi};
-}
-constexpr Rule open(double lo, double hi) {
-    return {Rule::Open, lo, hi};
-}
-constexpr Rule atLeast(double lo) {
-    return {Rule::AtLeast, lo, 0.0};
-}
 
 using Sim = SimulationSpec;
 inline constexpr std::tuple kSimulationFields{
@@ -161,7 +74,7 @@ inline constexpr std::tuple kContactFields{
     Field{"ccd", &ContactSettings::ccd, kAny,
           "speculative contacts for fast bodies: each body's broadphase box and contact margin "
           "grow by the distance it may travel in the step, (|v| + |omega| r) h (docs/engine.md)",
-          true},
+          kOmitDefault},
 };
 
 inline constexpr std::tuple kPgsFields{
@@ -192,7 +105,8 @@ inline constexpr std::tuple kFunnelFields{
           "(m); also the floor slab's thickness"},
     Field{"floor_half_width", &FunnelSpec::floorHalfWidth, kNonNegative,
           "half side of the floor slab; 0: past the walls' top"},
-    Field{"material", &FunnelSpec::material, kMaterial, "material of the floor and walls"},
+    Field{"material", &FunnelSpec::material, kMaterial, "material of the floor and walls",
+          kOmitDefault},
 };
 
 inline constexpr std::tuple kMaterialFields{
@@ -200,36 +114,6 @@ inline constexpr std::tuple kMaterialFields{
           "Coulomb coefficient; a pair uses sqrt(mu_A mu_B)"},
     Field{"restitution", &MaterialDesc::restitution, closed(0.0, 1.0), "a pair uses max(e_A, e_B)"},
 };
-
-/// Calls `f(field)` for every field of `table`, in order.
-template <class Table, class F> void forEachField(const Table& table, F&& f) {
-    std::apply([&f](const auto&... field) { (f(field), ...); }, table);
-}
-
-/// Every field of `table` equal in `a` and `b`.
-template <class Table, class S> bool sameFields(const Table& table, const S& a, const S& b) {
-    bool same = true;
-    forEachField(table, [&](const auto& field) {
-        if constexpr (requires { field.get; }) {
-            same = same && field.get(a) == field.get(b);
-        } else {
-            same = same && field.of(a) == field.of(b);
-        }
-    });
-    return same;
-}
-
-/// Number of members of the aggregate S (the largest N such that S{x1, ..., xN} compiles).
-struct AnyMember {
-    template <class T> operator T() const; // NOLINT: only in unevaluated context
-};
-template <class S, class... A> consteval std::size_t memberCount() {
-    if constexpr (requires { S{A{}..., AnyMember{}}; }) {
-        return memberCount<S, A..., AnyMember>();
-    } else {
-        return sizeof...(A);
-    }
-}
 
 /// SimulationSpec's solver choice is held by this many members and written as one `solver` key;
 /// its member `escape` holds two keys.

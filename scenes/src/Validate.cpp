@@ -2,6 +2,7 @@
 /// Everything a scene must satisfy beyond types: ranges, references, counts. The key paths are
 /// those of the file (docs/scene-format.md), so that the reader can add the line.
 
+#include "SceneFields.h"
 #include "SettingsFields.h"
 #include "minkowski/scenes/SceneFile.h"
 
@@ -71,6 +72,13 @@ public:
                               "), got " + text(v));
             }
             break;
+        case detail::Rule::Above:
+            if (!(v > rule.lo && std::isfinite(v))) {
+                const std::string what =
+                    rule.what.empty() ? "" : " (" + std::string(rule.what) + ")";
+                fail(key, "expected a number > " + text(rule.lo) + what + ", got " + text(v));
+            }
+            break;
         default:
             break;
         }
@@ -81,14 +89,41 @@ public:
                  "expected an integer >= " + std::to_string(lo) + ", got " + std::to_string(v));
         }
     }
-    void finite(const std::string& key, const Vec3& v) const {
+    template <class V> void finite(const std::string& key, const V& v) const {
         if (!v.allFinite()) {
             fail(key, "expected finite numbers");
         }
     }
-    void positive(const std::string& key, const Vec3& v) const {
-        if (!v.allFinite() || !(v.minCoeff() > 0.0)) {
-            fail(key, "expected 3 positive numbers");
+    /// A vector against its rule: components positive, finite, or in an open range.
+    template <int N>
+    void check(const std::string& key, const Eigen::Matrix<double, N, 1>& v,
+               const detail::Rule& rule) const {
+        if (rule.kind == detail::Rule::Positive && (!v.allFinite() || !(v.minCoeff() > 0.0))) {
+            fail(key, "expected " + std::to_string(N) + " positive numbers");
+        }
+        if (rule.kind == detail::Rule::Finite) {
+            finite(key, v);
+        }
+        if (rule.kind == detail::Rule::Open &&
+            !((v.array() > rule.lo).all() && (v.array() < rule.hi).all())) {
+            std::string values;
+            for (const double x : v) {
+                values.append(values.empty() ? "" : ", ").append(text(x));
+            }
+            fail(key, "expected " + std::string(N == 2 ? "two" : "three") + " numbers in (" +
+                          text(rule.lo) + ", " + text(rule.hi) + "), got [" + values + "]");
+        }
+    }
+    void unitQuaternion(const std::string& key, const Quat& q) const {
+        if (!q.coeffs().allFinite() || std::abs(q.norm() - 1.0) > 1e-6) {
+            fail(key, "expected a unit quaternion");
+        }
+    }
+    void range(const std::string& key, const Range3& r) const {
+        finite(key + ".min", r.min);
+        finite(key + ".max", r.max);
+        if (!(r.min.array() <= r.max.array()).all()) {
+            fail(key, "min must not exceed max");
         }
     }
     void material(const std::string& key, const std::string& name) const {
@@ -143,15 +178,51 @@ void checkField(const Checker& c, const std::string& prefix, const S& s, const F
         }
     } else if constexpr (std::is_same_v<T, double>) {
         c.check(key, v, rule);
-    } else if constexpr (std::is_same_v<T, Vec3>) {
-        if (rule.kind == detail::Rule::Finite) {
-            c.finite(key, v);
+    } else if constexpr (std::is_same_v<T, std::optional<double>>) {
+        if (v) {
+            c.check(key, *v, rule);
+        }
+    } else if constexpr (std::is_same_v<T, Vec3> || std::is_same_v<T, Eigen::Vector2d>) {
+        c.check(key, v, rule);
+    } else if constexpr (std::is_same_v<T, std::vector<Vec3>>) {
+        for (const Vec3& p : v) {
+            c.check(key, p, rule);
+        }
+    } else if constexpr (std::is_same_v<T, Quat>) {
+        if (rule.kind == detail::Rule::Unit) {
+            c.unitQuaternion(key, v);
+        }
+    } else if constexpr (std::is_same_v<T, Range3>) {
+        if (rule.kind == detail::Rule::Range) {
+            c.range(key, v);
         }
     } else if constexpr (std::is_same_v<T, std::string>) {
         if (rule.kind == detail::Rule::Material) {
             c.material(key, v);
+        } else if (rule.kind == detail::Rule::Shape) {
+            c.shape(key, v);
+        } else if (rule.kind == detail::Rule::NonEmpty && v.empty()) {
+            c.fail(key, "expected " + std::string(rule.what));
+        }
+    } else if constexpr (std::is_same_v<T, std::vector<std::string>>) {
+        if (rule.kind == detail::Rule::Shape) {
+            if (v.empty()) {
+                c.fail(key, "expected at least one shape name");
+            }
+            for (const std::string& shape : v) {
+                c.shape(key, shape);
+            }
         }
     }
+}
+
+/// The keys of the kind the field names.
+template <class S, class E>
+void checkField(const Checker& c, const std::string& prefix, const S& s,
+                const detail::KindField<S, E>& field) {
+    detail::kindFields(field.of(s), [&](const auto& fields) {
+        detail::forEachField(fields, [&](const auto& f) { checkField(c, prefix, s, f); });
+    });
 }
 
 /// seconds / time_step within what a trajectory may take (a dataset counts steps in 32 bits).
@@ -170,131 +241,24 @@ void checkFields(const Checker& c, const std::string& prefix, const Fields& fiel
     detail::forEachField(fields, [&](const auto& field) { checkField(c, prefix, s, field); });
 }
 
-void checkShape(const Checker& c, const std::string& key, const ShapeDesc& s) {
-    switch (s.kind) {
-    case ShapeKind::Sphere:
-        c.positive(key + ".radius", s.radius);
-        break;
-    case ShapeKind::Box:
-        c.positive(key + ".half_extents", s.halfExtents);
-        c.nonNegative(key + ".rounding", s.rounding);
-        break;
-    case ShapeKind::Superquadric:
-        c.positive(key + ".radii", s.radii);
-        for (const double e : {s.exponents.x(), s.exponents.y()}) {
-            if (!(e > 0.0 && e < 2.0)) {
-                c.fail(key + ".exponents", "expected two numbers in (0, 2), got [" +
-                                               text(s.exponents.x()) + ", " +
-                                               text(s.exponents.y()) + "]");
-            }
-        }
-        if (s.inflation) {
-            c.nonNegative(key + ".inflation", *s.inflation);
-        }
-        break;
-    case ShapeKind::Ellipsoid:
-        c.positive(key + ".radii", s.radii);
-        break;
-    case ShapeKind::Capsule:
-    case ShapeKind::Cylinder:
-    case ShapeKind::Cone:
-        c.positive(key + ".radius", s.radius);
-        c.positive(key + ".half_height", s.halfHeight);
-        break;
-    case ShapeKind::Mesh:
-        if (s.path.empty()) {
-            c.fail(key + ".path", "expected a file path");
-        }
-        c.positive(key + ".scale", s.scale);
-        if (s.smoothing && !(*s.smoothing > 2.0 && std::isfinite(*s.smoothing))) {
-            c.fail(key + ".smoothing",
-                   "expected a number > 2 (the sharpness beta), got " + text(*s.smoothing));
-        }
-        break;
-    }
-}
-
-void checkMass(const Checker& c, const std::string& key, const std::optional<double>& density,
-               const std::optional<double>& mass) {
-    if (density) {
-        c.positive(key + ".density", *density);
-    }
-    if (mass) {
-        c.positive(key + ".mass", *mass);
-    }
-}
-
+/// What a body's keys cannot say alone.
 void checkBody(const Checker& c, const std::string& key, const BodySpec& b) {
-    c.shape(key + ".shape", b.shape);
-    c.finite(key + ".position", b.position);
-    if (!b.rotation.coeffs().allFinite() || std::abs(b.rotation.norm() - 1.0) > 1e-6) {
-        c.fail(key + ".rotation", "expected a unit quaternion");
-    }
-    c.finite(key + ".linear_velocity", b.linearVelocity);
-    c.finite(key + ".angular_velocity", b.angularVelocity);
     if (b.type == BodyType::Static &&
         (!b.linearVelocity.isZero(0.0) || !b.angularVelocity.isZero(0.0))) {
         c.fail(key + ".linear_velocity", "a static body cannot move (use type = \"kinematic\")");
     }
-    checkMass(c, key, b.density, b.mass);
-    c.material(key + ".material", b.material);
 }
 
-void checkRange(const Checker& c, const std::string& key, const Range3& r) {
-    c.finite(key + ".min", r.min);
-    c.finite(key + ".max", r.max);
-    if (!(r.min.array() <= r.max.array()).all()) {
-        c.fail(key, "min must not exceed max");
-    }
-}
-
-void checkPlacement(const Checker& c, const SceneDesc& scene, const std::string& key,
-                    const GeneratorSpec& g) {
-    switch (g.placement) {
-    case Placement::Points:
-        if (g.points.size() != static_cast<size_t>(g.count)) {
-            c.fail(key + ".points", std::to_string(g.points.size()) + " points for count = " +
-                                        std::to_string(g.count) + " (one point per body)");
-        }
-        for (const Vec3& p : g.points) {
-            c.finite(key + ".points", p);
-        }
-        break;
-    case Placement::Grid:
-        c.finite(key + ".center", g.center);
-        if (!g.halfSize.allFinite() || !(g.halfSize.minCoeff() > 0.0)) {
-            c.fail(key + ".half_size", "expected 2 positive numbers");
-        }
-        break;
-    case Placement::Funnel:
-        if (!scene.funnel) {
-            c.fail(key + ".placement", "placement \"funnel\" needs a [funnel] table");
-        }
-        c.nonNegative(key + ".start_height", g.startHeight);
-        break;
-    case Placement::Stack:
-        c.finite(key + ".center", g.center);
-        c.nonNegative(key + ".gap", g.gap);
-        break;
-    }
-    c.nonNegative(key + ".cell", g.cell);
-    c.between(key + ".jitter", g.jitter, 0.0, 1.0);
-}
-
+/// What a generator's keys cannot say alone.
 void checkGenerator(const Checker& c, const SceneDesc& scene, const std::string& key,
                     const GeneratorSpec& g) {
-    c.atLeast(key + ".count", g.count, 0);
-    if (g.shapes.empty()) {
-        c.fail(key + ".shapes", "expected at least one shape name");
+    if (g.placement == Placement::Points && g.points.size() != static_cast<size_t>(g.count)) {
+        c.fail(key + ".points", std::to_string(g.points.size()) + " points for count = " +
+                                    std::to_string(g.count) + " (one point per body)");
     }
-    for (const std::string& shape : g.shapes) {
-        c.shape(key + ".shapes", shape);
+    if (g.placement == Placement::Funnel && !scene.funnel) {
+        c.fail(key + ".placement", "placement \"funnel\" needs a [funnel] table");
     }
-    checkMass(c, key, g.density, g.mass);
-    c.material(key + ".material", g.material);
-    checkPlacement(c, scene, key, g);
-    checkRange(c, key + ".linear_velocity", g.linearVelocity);
-    checkRange(c, key + ".angular_velocity", g.angularVelocity);
 }
 
 /// "source:line: key: message", without the unknown parts.
@@ -331,16 +295,20 @@ void validateScene(const SceneDesc& scene) {
         checkFields(c, "materials." + name + ".", detail::kMaterialFields, material);
     }
     for (const auto& [name, shape] : scene.shapes) {
-        checkShape(c, "shapes." + name, shape);
+        checkFields(c, "shapes." + name + ".", detail::kShapeFields, shape);
     }
     if (scene.funnel) {
         checkFields(c, "funnel.", detail::kFunnelFields, *scene.funnel);
     }
     for (size_t i = 0; i < scene.bodies.size(); ++i) {
-        checkBody(c, "bodies[" + std::to_string(i) + "]", scene.bodies[i]);
+        const std::string key = "bodies[" + std::to_string(i) + "]";
+        checkFields(c, key + ".", detail::kBodyFields, scene.bodies[i]);
+        checkBody(c, key, scene.bodies[i]);
     }
     for (size_t i = 0; i < scene.generators.size(); ++i) {
-        checkGenerator(c, scene, "generators[" + std::to_string(i) + "]", scene.generators[i]);
+        const std::string key = "generators[" + std::to_string(i) + "]";
+        checkFields(c, key + ".", detail::kGeneratorFields, scene.generators[i]);
+        checkGenerator(c, scene, key, scene.generators[i]);
     }
     if (scene.bodies.empty() && scene.generators.empty() && !scene.funnel) {
         c.fail("", "the scene has no bodies ([[bodies]], [[generators]] or [funnel])");

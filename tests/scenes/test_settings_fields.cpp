@@ -4,16 +4,18 @@
 /// tables of docs/scene-format.md are the ones the fields generate; the two drifts fixed
 /// (perturbation_cooldown, perturbation_min_points in [0, 4]) stay fixed.
 
+#include "FieldValues.h"
 #include "SettingsFields.h"
 #include "minkowski/scenes/SceneFile.h"
 
 #include <fstream>
 #include <gtest/gtest.h>
 #include <sstream>
-#include <type_traits>
 
 namespace mk::scenes {
 namespace {
+
+using test::change;
 
 /// A valid scene with a funnel and a material, every setting at its default.
 SceneDesc baseScene() {
@@ -22,57 +24,6 @@ SceneDesc baseScene() {
     scene.funnel.emplace();
     scene.materials["steel"] = MaterialDesc{};
     return scene;
-}
-
-/// A valid value of `field` other than `current`.
-template <detail::ValueField F>
-typename F::Value otherValue(const F& field, const typename F::Value& current) {
-    using T = typename F::Value;
-    const detail::Rule& rule = field.rule;
-    if constexpr (std::is_enum_v<T>) {
-        for (const T choice : detail::choices(current)) {
-            if (choice != current) {
-                return choice;
-            }
-        }
-        return current;
-    } else if constexpr (std::is_same_v<T, std::uint64_t>) {
-        return current + 1234567890123ULL;
-    } else if constexpr (std::is_same_v<T, int>) {
-        if (rule.kind == detail::Rule::Closed) {
-            return current == static_cast<int>(rule.lo) ? static_cast<int>(rule.hi)
-                                                        : static_cast<int>(rule.lo);
-        }
-        return current + 2;
-    } else if constexpr (std::is_same_v<T, double>) {
-        if (rule.kind == detail::Rule::Closed || rule.kind == detail::Rule::Open) {
-            const double mid = rule.lo + 0.375 * (rule.hi - rule.lo);
-            return mid == current ? rule.lo + 0.625 * (rule.hi - rule.lo) : mid;
-        }
-        return current + 0.1; // not a short binary fraction: tests the shortest round trip
-    } else if constexpr (std::is_same_v<T, bool>) {
-        return !current;
-    } else if constexpr (std::is_same_v<T, Vec3>) {
-        return current + Vec3(0.1, -0.2, 0.3);
-    } else {
-        static_assert(std::is_same_v<T, std::string>);
-        return "steel"; // the only string field is a material reference
-    }
-}
-
-/// Sets `field` of `s` to another valid value; the key the writer uses for it.
-template <class S, detail::ValueField F> std::string change(S& s, const F& field) {
-    field.of(s) = otherValue(field, field.of(s));
-    return std::string(field.key);
-}
-template <class S> std::string change(S& s, const detail::CodedField<S>& field) {
-    field.set(s, "gjk-polyak:momentum=coal");
-    EXPECT_NE(field.get(s), field.get(S{}));
-    return std::string(field.key);
-}
-template <class S> std::string change(S& s, const detail::StepField<S>& field) {
-    s.*field.member = 1.0 / 97.5; // not a whole rate: written as time_step
-    return "time_step";
 }
 
 /// For every field of `fields` (held by the scene at `member`), alone: it round-trips and the

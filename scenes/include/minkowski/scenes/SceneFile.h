@@ -55,9 +55,11 @@ SceneDesc parseScene(std::string_view text, const std::string& source,
 /// \throws SceneError when the file cannot be written.
 void writeSceneFile(const SceneDesc& scene, const std::filesystem::path& path);
 
-/// The key table (markdown: key, type, default, meaning) of one settings section of a scene
-/// file: "simulation", "contact", "pgs", "funnel" or "materials"; docs/scene-format.md holds
-/// them verbatim (tests/scenes/test_settings_fields.cpp checks it).
+/// The key table (markdown: key, type, default, meaning) of one section of a scene file:
+/// "simulation", "contact", "pgs", "funnel", "materials", "bodies" or "generators"; or, with a
+/// first column naming the shape type or placement, "shapes" or "placements".
+/// docs/scene-format.md holds them verbatim (tests/scenes/test_settings_fields.cpp and
+/// test_scene_fields.cpp check it).
 /// \throws std::invalid_argument for another name.
 [[nodiscard]] std::string settingsReference(std::string_view section);
 
