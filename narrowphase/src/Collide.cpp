@@ -192,16 +192,58 @@ LocalResult fromOverlappingCores(MinkowskiDifference& diff, const GjkOutput& g, 
     return overlapWithoutDepth(g, c);
 }
 
+/// The request's simplex seed (SimplexSeed.h) as points of the support's frame (A's); false when
+/// there is none to use.
+bool seedSimplex(const Context& c, Simplex& out) {
+    const SimplexSeed* seed = c.request.simplexSeed;
+    if (c.request.task != Task::SignedDistance || seed == nullptr || seed->empty() ||
+        seed->size > SimplexSeed::kMaxPoints) {
+        return false;
+    }
+    out.size = seed->size;
+    for (int i = 0; i < seed->size; ++i) {
+        SupportPoint& p = out.points[static_cast<size_t>(i)];
+        p.a = seed->pointA[static_cast<size_t>(i)];
+        p.b = c.bInA.rotation * seed->pointB[static_cast<size_t>(i)] + c.bInA.translation;
+        p.w = p.a - p.b;
+    }
+    return true;
+}
+
+/// Leaves GJK's terminal simplex in request.simplexKeep (B's points back in B's frame) when the
+/// cores ended apart; empties it otherwise.
+void keepSimplex(const Context& c, const GjkOutput& g, bool coresApart) {
+    SimplexSeed* keep = c.request.simplexKeep;
+    if (keep == nullptr) {
+        return;
+    }
+    keep->clear();
+    if (!coresApart || c.request.task != Task::SignedDistance || g.simplex.size < 1) {
+        return;
+    }
+    const Mat3 toB = c.bInA.rotation.transpose();
+    for (int i = 0; i < g.simplex.size; ++i) {
+        const SupportPoint& p = g.simplex.points[static_cast<size_t>(i)];
+        keep->pointA[static_cast<size_t>(i)] = p.a;
+        keep->pointB[static_cast<size_t>(i)] = toB * (p.b - c.bInA.translation);
+    }
+    keep->size = g.simplex.size;
+}
+
 /// GJK (`method`) on the cores, then the radii, or EPA when the cores overlap.
-/// `warmPenetration`: the request's penetration seed is tried first (epaWarm(): no GJK when it
-/// is still a certificate) and the final EPA polytope is kept.
+/// `warm`: the request's warm data of the GJK family is used: its penetration seed is tried first
+/// (epaWarm(): no GJK when it is still a certificate), vanilla GJK starts from its simplex seed,
+/// and the final EPA polytope or GJK simplex is kept.
 LocalResult runGjk(MinkowskiDifference& diff, const Context& c, const GjkMethod& method,
-                   bool warmPenetration) {
+                   bool warmData) {
     const QueryRequest& q = c.request;
-    const EpaWarmStart warm = epaWarmStart(c, warmPenetration);
+    const EpaWarmStart warm = epaWarmStart(c, warmData);
     if (warm.seed != nullptr) {
         const EpaOutput e = epaWarm(diff, epaSettings(q), warm);
         if (e.status != EpaStatus::SeedRejected) {
+            if (q.simplexKeep != nullptr) {
+                q.simplexKeep->clear(); // the pair penetrates: no separated simplex to keep
+            }
             return fromEpaOutput(e, 0.0, c);
         }
     }
@@ -218,12 +260,20 @@ LocalResult runGjk(MinkowskiDifference& diff, const Context& c, const GjkMethod&
     // touching (collide), as in the distance tasks, so the exit needs to clear that too
     settings.earlyExitMargin = q.margin + diff.radiusSum() + q.absoluteTolerance;
     settings.initialGuess = c.guess;
-    settings.exportSimplex = q.task == Task::SignedDistance; // EPA's start, nothing else reads it
+    // EPA's start and the kept simplex, nothing else reads it
+    settings.exportSimplex = q.task == Task::SignedDistance;
+    Simplex seed;
+    if (warmData && seedSimplex(c, seed)) {
+        settings.startSimplex = &seed;
+    }
     const GjkOutput g = gjk(diff, settings);
 
     const bool coresApart = g.status != GjkStatus::Overlapping && g.status != GjkStatus::Touching;
     if (coresApart && warm.keep != nullptr) {
         warm.keep->clear(); // no polytope: the next query of the pair runs cold
+    }
+    if (warmData) {
+        keepSimplex(c, g, coresApart);
     }
     LocalResult r = coresApart ? fromCores(g, c) : fromOverlappingCores(diff, g, c, warm);
     r.iterations = g.iterations;

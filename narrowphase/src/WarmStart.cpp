@@ -58,9 +58,15 @@ void PairCache::prepare(WarmStart strategy, std::int64_t step, const Shape& a, c
 void PairCache::preparePenetration(WarmStart strategy, bool previous, QueryRequest& request) {
     request.penetrationSeed = nullptr;
     request.penetrationKeep = nullptr;
+    request.simplexSeed = nullptr;
+    request.simplexKeep = nullptr;
     const bool warm = strategy == WarmStart::Previous || strategy == WarmStart::TransformedPrevious;
     if (!warm || request.task != Task::SignedDistance || !request.solver.entry().readsPenetrationSeed) {
         return;
+    }
+    request.simplexKeep = &simplex_;
+    if (previous && !simplex_.empty()) {
+        request.simplexSeed = &simplex_;
     }
     if (previous && result_.status == Status::Penetrating) {
         seed_.ensure();

@@ -128,7 +128,11 @@ def test_tracker_carries_the_previous_separation():
         guess = None if previous is None else previous
         expected = (mk.collide(a, mk.Pose(), b, poses_b[t], warm_start="obb") if guess is None else
                     mk.collide(a, mk.Pose(), b, poses_b[t], initial_guess=guess))
-        assert got["distance"][0] == expected.distance and got["iterations"][0] == expected.iterations
+        if t == 0:
+            assert got["distance"][0] == expected.distance
+            assert got["iterations"][0] == expected.iterations
+        else:  # the tracker's query also starts from the simplex it kept (SimplexSeed)
+            assert got["distance"][0] == pytest.approx(expected.distance, rel=1e-8)
         previous = got["separation"][0]
     assert tracker.step == steps
     # Warm starts pay on a smooth trajectory: no more iterations than cold starts.

@@ -26,13 +26,16 @@ constexpr double kFastestFraction = 0.9;
 struct PenetrationScratch {
     PenetrationSeed seed; ///< what the pair's cache holds at the row's step
     PenetrationSeed keep; ///< where the timed queries leave their polytope (seed stays as is)
+    SimplexSeed simplex;     ///< the same for GJK's simplex (warm-started distance)
+    SimplexSeed simplexKeep;
 };
 
 /// Warm-started penetration of `previous` and `transformed-previous` (PairCache::prepare): the
 /// seed is the polytope kept by the pair's query at step - 1, rebuilt here by that query at the
 /// recorded previous poses (untimed; cold, where the simulation's query may have started from an
-/// older seed: that changes which valid polytope is kept, not the answer). Solvers other than
-/// the GJK family ignore the seed.
+/// older seed: that changes which valid polytope is kept, not the answer). GJK's simplex of that
+/// query is kept the same way (warm-started distance, SimplexSeed.h). Solvers other than the GJK
+/// family ignore both seeds.
 void seedPenetration(const ProblemRow& row, const Shape& a, const Shape& b, WarmStart strategy,
                      QueryRequest& request, PenetrationScratch& scratch) {
     const bool warm = strategy == WarmStart::Previous || strategy == WarmStart::TransformedPrevious;
@@ -42,9 +45,12 @@ void seedPenetration(const ProblemRow& row, const Shape& a, const Shape& b, Warm
     QueryRequest previous = request;
     previous.initialGuess = obbGuess(a, row.previousPoseA, b, row.previousPoseB);
     previous.penetrationKeep = &scratch.seed;
+    previous.simplexKeep = &scratch.simplex;
     bench::doNotOptimize(collide(a, row.previousPoseA, b, row.previousPoseB, previous));
     request.penetrationSeed = &scratch.seed;
     request.penetrationKeep = &scratch.keep;
+    request.simplexSeed = &scratch.simplex;
+    request.simplexKeep = &scratch.simplexKeep;
 }
 
 ReplayCell measure(const ProblemRow& row, const Shape& a, const Shape& b,

@@ -12,6 +12,7 @@
 #include "minkowski/narrowphase/Defaults.h"
 #include "minkowski/narrowphase/Math.h"
 #include "minkowski/narrowphase/PenetrationSeed.h"
+#include "minkowski/narrowphase/SimplexSeed.h"
 #include "minkowski/narrowphase/SolverChoice.h"
 
 #include <array>
@@ -150,6 +151,15 @@ struct QueryRequest {
     /// ends without one: separated, no depth asked, EPA not converged, too many vertices). May
     /// be the same object as penetrationSeed. Null: nothing kept. Same solvers as above.
     PenetrationSeed* penetrationKeep = nullptr;
+    /// Warm-started distance (Task::SignedDistance, vanilla `gjk`; others ignore it): GJK starts
+    /// from these points of an earlier query of the pair, moved with the bodies (SimplexSeed.h),
+    /// instead of from the support along initialGuess. Null or empty: the usual start. The answer
+    /// is GJK's to its tolerance either way. PairCache::prepare sets it for `previous` and
+    /// `transformed-previous`.
+    const SimplexSeed* simplexSeed = nullptr;
+    /// Where the query leaves GJK's terminal simplex when the cores end separated (emptied
+    /// otherwise). May be the same object as simplexSeed. Null: nothing kept. Same solvers.
+    SimplexSeed* simplexKeep = nullptr;
 };
 
 struct QueryResult {

@@ -75,7 +75,9 @@ public:
     /// polytope (both strategies: a polytope is only a certificate with its vertices moved with
     /// the bodies, see PenetrationSeed.h). The seed storage is allocated here on the first query
     /// after a penetrating one (so pairs that never penetrate cost nothing); otherwise both
-    /// pointers are reset.
+    /// pointers are reset. Warm-started distance, under the same conditions: request.simplexKeep
+    /// points to the pair's simplex seed, and request.simplexSeed too when the pair was queried at
+    /// step - 1 and that query ended separated (SimplexSeed.h; vanilla `gjk` starts from it).
     void prepare(WarmStart strategy, std::int64_t step, const Shape& a, const Pose& poseA,
                  const Shape& b, const Pose& poseB, QueryRequest& request);
 
@@ -91,6 +93,7 @@ public:
         valid_ = false;
         if (PenetrationSeed* seed = seed_.get())
             seed->clear();
+        simplex_.clear();
     }
     /// The pair's penetration seed, null before the storage is allocated (see prepare()).
     [[nodiscard]] const PenetrationSeed* penetrationSeed() const { return seed_.get(); }
@@ -109,6 +112,7 @@ private:
     QueryResult result_; ///< result of the query at lastStep_
     bool sdfAnswered_ = false; ///< result_ came from a solver reading sdfWarmStart (its optimum bounds the next)
     SeedStorage seed_;         ///< written by the queries through request.penetrationKeep
+    SimplexSeed simplex_;      ///< written by the queries through request.simplexKeep
 };
 
 /// x0 of the `obb` strategy: c_A - c_B with the OBB centres in the world frame.

@@ -94,6 +94,11 @@ struct GjkSettings {
     /// Copy the terminal simplex into GjkOutput::simplex (only EPA reads it; false leaves it
     /// empty).
     bool exportSimplex = true;
+    /// Vanilla only (the accelerated variants ignore it): start from these points of D instead
+    /// of the support along initialGuess (SimplexSeed.h). They are added to W one by one as if
+    /// they were support points; a point that is not finite, repeats or cannot be projected
+    /// drops the seed and the run starts from initialGuess. Null or empty: no seed.
+    const Simplex* startSimplex = nullptr;
     /// Initial direction x_0 (any non-zero vector; zero or non-finite means (1, 0, 0)). It is
     /// also d_0 of the momentum, so its length matters to Polyak and Nesterov (GJK++ Sec. IV:
     /// c_A - c_B, the OBB centres).
@@ -194,6 +199,9 @@ private:
     /// Iteration k = 0 of GJK++ Alg. 6: x_0 = the guess, W_0 = {}, d_0 = x_0, s_0 = S(x_0),
     /// W_1 = {s_0}, x_1 = s_0. True on an early exit.
     bool start() {
+        if (startFromSeed()) {
+            return false;
+        }
         Vec3 guess = settings_.initialGuess;
         if (!guess.allFinite() || !(guess.squaredNorm() > 0.0)) {
             guess = Vec3::UnitX();
@@ -207,6 +215,32 @@ private:
         addAndProject(s, v_);
         momentum_ = GjkMomentum(settings_.variant, settings_.momentumSchedule, guess, s.w);
         return earlyExit(guess, s);
+    }
+
+    /// x_1 from the seed's points (GjkSettings::startSimplex) instead of a first support; no
+    /// support is evaluated, so the first iteration of the loop is the first support call and
+    /// the lower bound mu starts from it. False (W empty again) when there is no usable seed.
+    bool startFromSeed() {
+        const Simplex* seed = settings_.startSimplex;
+        if (seed == nullptr || settings_.variant != GjkVariant::Vanilla || seed->size < 1 ||
+            seed->size > 4) {
+            return false;
+        }
+        for (int i = 0; i < seed->size; ++i) {
+            const SupportPoint& p = seed->points[static_cast<size_t>(i)];
+            Vec3 next;
+            const bool usable = p.w.allFinite() && !(i > 0 && simplex_.contains(p.w));
+            if (!usable || !addAndProject(p, next) || (i > 0 && !(next.squaredNorm() <= v_.squaredNorm()))) {
+                simplex_ = Sub{};
+                v_.setZero();
+                maxSupport2_ = 0.0;
+                return false;
+            }
+            maxSupport2_ = std::max(maxSupport2_, p.w.squaredNorm());
+            v_ = next;
+        }
+        out_.iterations = 0;
+        return true;
     }
 
     /// support in GJK++'s direction d: argmin <d, s> = our support(-d).
