@@ -219,25 +219,46 @@ private:
 
     /// x_1 from the seed's points (GjkSettings::startSimplex) instead of a first support; no
     /// support is evaluated, so the first iteration of the loop is the first support call and
-    /// the lower bound mu starts from it. False (W empty again) when there is no usable seed.
+    /// the lower bound mu starts from it. A point that is not finite ends the seeding, one
+    /// already in W is skipped, and an update the sub-algorithm cannot make or that does not
+    /// shorten x is undone and ends it: W and x stay a valid GJK state (points of D and the
+    /// point of their hull closest to the origin). False (W still empty) when no point was usable.
     bool startFromSeed() {
         const Simplex* seed = settings_.startSimplex;
         if (seed == nullptr || settings_.variant != GjkVariant::Vanilla || seed->size < 1 ||
             seed->size > 4) {
             return false;
         }
+        int added = 0;
         for (int i = 0; i < seed->size; ++i) {
             const SupportPoint& p = seed->points[static_cast<size_t>(i)];
+            if (!p.w.allFinite()) {
+                break;
+            }
+            if (added > 0 && simplex_.contains(p.w)) {
+                continue;
+            }
             Vec3 next;
-            const bool usable = p.w.allFinite() && !(i > 0 && simplex_.contains(p.w));
-            if (!usable || !addAndProject(p, next) || (i > 0 && !(next.squaredNorm() <= v_.squaredNorm()))) {
-                simplex_ = Sub{};
-                v_.setZero();
-                maxSupport2_ = 0.0;
-                return false;
+            if (added == 0) {
+                if (!addAndProject(p, next)) {
+                    return false; // W unchanged: empty
+                }
+            } else {
+                const typename Sub::State before = simplex_.state();
+                if (!addAndProject(p, next)) {
+                    break; // W unchanged
+                }
+                if (!(next.squaredNorm() < v_.squaredNorm())) {
+                    simplex_.restore(before);
+                    break;
+                }
             }
             maxSupport2_ = std::max(maxSupport2_, p.w.squaredNorm());
             v_ = next;
+            ++added;
+        }
+        if (added == 0) {
+            return false;
         }
         out_.iterations = 0;
         return true;
