@@ -116,7 +116,7 @@ std::vector<ProblemShape> loadMeshFolder(const std::string& folder, MeshCache& m
     std::sort(files.begin(), files.end());
     std::vector<ProblemShape> shapes;
     for (const fs::path& file : files) {
-        shapes.push_back({Shape::mesh(meshes.load(file.string())), fs::absolute(file).string(),
+        shapes.push_back({meshes.shape(file.string()), fs::absolute(file).string(),
                           file.stem().string()});
     }
     return shapes;

@@ -140,33 +140,14 @@ ProblemCsvError::ProblemCsvError(const std::string& file, int line, int column,
     : std::runtime_error(describeError(file, line, column, problem)), file_(file), line_(line),
       column_(column) {}
 
-std::string MeshCache::key(const std::string& path) const {
+Shape MeshCache::shape(const std::string& path) {
     std::error_code ignored;
     const std::string canonical = fs::weakly_canonical(path, ignored).string();
-    return canonical.empty() ? path : canonical;
-}
-
-Shape MeshCache::shape(const std::string& path) {
-    const std::string k = key(path);
-    if (const auto it = shapes_.find(k); it != shapes_.end()) {
+    const std::string key = canonical.empty() ? path : canonical;
+    if (const auto it = shapes_.find(key); it != shapes_.end()) {
         return it->second;
     }
-    Shape built = Shape::mesh(load(path));
-    shapes_.emplace(k, built);
-    return built;
-}
-
-std::shared_ptr<const ConvexMesh> MeshCache::load(const std::string& path) {
-    auto [it, inserted] = meshes_.try_emplace(key(path));
-    if (inserted) {
-        try {
-            it->second = ConvexMesh::fromObjFile(path);
-        } catch (...) {
-            meshes_.erase(it);
-            throw;
-        }
-    }
-    return it->second;
+    return shapes_.emplace(key, Shape::mesh(ConvexMesh::fromObjFile(path))).first->second;
 }
 
 ProblemSet readProblemCsv(const std::string& path, MeshCache& meshes) {

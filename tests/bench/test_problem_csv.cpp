@@ -167,7 +167,7 @@ std::vector<CollisionProblem> mixedProblems(const std::string& objPath) {
         {Shape::ellipsoid(Vec3(0.1 / 3.0, 0.2, 0.7)), "", "ellipsoid"},
         {Shape::box(Vec3(0.5, 1.0 / 7.0, 0.3)), "", "box"},
         {Shape::cone(0.2, 0.1 / 9.0), "", "cone"},
-        {Shape::mesh(cache.load(objPath)), objPath, "cube"},
+        {cache.shape(objPath), objPath, "cube"},
         generatedHulls(5)[0],
         generatedHulls(5)[1],
     };

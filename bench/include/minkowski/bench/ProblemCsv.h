@@ -40,16 +40,12 @@ private:
 /// and its Shape (with the hull's bounds and face structure) is built once.
 class MeshCache {
 public:
-    /// The convex hull of the OBJ file at `path`. \throws ShapeError naming the file.
-    std::shared_ptr<const ConvexMesh> load(const std::string& path);
-    /// Shape::mesh of load(path), built on the file's first use (copies share the mesh).
+    /// Shape::mesh of the convex hull of the OBJ file at `path`, built on the file's first use
+    /// (copies share the mesh). \throws ShapeError naming the file.
     Shape shape(const std::string& path);
-    [[nodiscard]] size_t size() const { return meshes_.size(); }
+    [[nodiscard]] size_t size() const { return shapes_.size(); }
 
 private:
-    std::string key(const std::string& path) const;
-
-    std::map<std::string, std::shared_ptr<const ConvexMesh>> meshes_;
     std::map<std::string, Shape> shapes_;
 };
 
