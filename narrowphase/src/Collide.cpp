@@ -37,6 +37,10 @@ struct Frame {
     Mat3 rotation;
     Vec3 translation; ///< (unit: metre)
     [[nodiscard]] Vec3 apply(const Vec3& local) const { return rotation * local + translation; }
+    [[nodiscard]] Vec3 applyInverse(const Vec3& p) const {
+        const Mat3 inverse = rotation.transpose(); // evaluated first: the product's bits as before
+        return inverse * (p - translation);
+    }
 };
 
 /// Everything one query needs besides the support: request, guess and radii in A's frame.
@@ -204,7 +208,7 @@ bool seedSimplex(const Context& c, Simplex& out) {
     for (int i = 0; i < seed->size; ++i) {
         SupportPoint& p = out.points[static_cast<size_t>(i)];
         p.a = seed->pointA[static_cast<size_t>(i)];
-        p.b = c.bInA.rotation * seed->pointB[static_cast<size_t>(i)] + c.bInA.translation;
+        p.b = c.bInA.apply(seed->pointB[static_cast<size_t>(i)]);
         p.w = p.a - p.b;
     }
     return true;
@@ -221,11 +225,10 @@ void keepSimplex(const Context& c, const GjkOutput& g, bool coresApart) {
     if (!coresApart || c.request.task != Task::SignedDistance || g.simplex.size < 1) {
         return;
     }
-    const Mat3 toB = c.bInA.rotation.transpose();
     for (int i = 0; i < g.simplex.size; ++i) {
         const SupportPoint& p = g.simplex.points[static_cast<size_t>(i)];
         keep->pointA[static_cast<size_t>(i)] = p.a;
-        keep->pointB[static_cast<size_t>(i)] = toB * (p.b - c.bInA.translation);
+        keep->pointB[static_cast<size_t>(i)] = c.bInA.applyInverse(p.b);
     }
     keep->size = g.simplex.size;
 }
