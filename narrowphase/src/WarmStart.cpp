@@ -27,7 +27,7 @@ void PairCache::prepare(WarmStart strategy, std::int64_t step, const Shape& a, c
                         const Shape& b, const Pose& poseB, QueryRequest& request) {
     request.hints = hints_;
     const bool previous = hasPrevious(step);
-    preparePenetration(strategy, previous, request);
+    prepareWarmData(strategy, previous, request);
     request.sdfWarmStart.reset();
     if (request.solver.entry().readsSdfWarmStart && previous &&
         (strategy == WarmStart::Previous || strategy == WarmStart::TransformedPrevious) &&
@@ -55,7 +55,7 @@ void PairCache::prepare(WarmStart strategy, std::int64_t step, const Shape& a, c
     request.initialGuess = obbGuess(a, poseA, b, poseB); // `obb`, and the paper's fallback
 }
 
-void PairCache::preparePenetration(WarmStart strategy, bool previous, QueryRequest& request) {
+void PairCache::prepareWarmData(WarmStart strategy, bool previous, QueryRequest& request) {
     request.penetrationSeed = nullptr;
     request.penetrationKeep = nullptr;
     request.simplexSeed = nullptr;

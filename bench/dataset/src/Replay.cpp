@@ -22,47 +22,48 @@ namespace {
 /// GJK++ Sec. IV: the mean of the fastest 90% of the repetitions.
 constexpr double kFastestFraction = 0.9;
 
-/// Storage of the penetration warm start, reused from problem to problem (no allocation).
-struct PenetrationScratch {
-    PenetrationSeed seed; ///< what the pair's cache holds at the row's step
-    PenetrationSeed keep; ///< where the timed queries leave their polytope (seed stays as is)
-    SimplexSeed simplex;     ///< the same for GJK's simplex (warm-started distance)
+/// Storage of the warm data of the GJK family (penetration polytope and simplex), reused from
+/// problem to problem (no allocation).
+struct WarmScratch {
+    PenetrationSeed polytope;     ///< what the pair's cache holds at the row's step
+    PenetrationSeed polytopeKeep; ///< where the timed queries leave theirs (polytope stays as is)
+    SimplexSeed simplex;          ///< the same for GJK's simplex (warm-started distance)
     SimplexSeed simplexKeep;
 };
 
-/// Warm-started penetration of `previous` and `transformed-previous` (PairCache::prepare): the
+/// The warm data of `previous` and `transformed-previous` (PairCache::prepare): the penetration
 /// seed is the polytope kept by the pair's query at step - 1, rebuilt here by that query at the
 /// recorded previous poses (untimed; cold, where the simulation's query may have started from an
 /// older seed: that changes which valid polytope is kept, not the answer). GJK's simplex of that
 /// query is kept the same way (warm-started distance, SimplexSeed.h). Solvers other than the GJK
 /// family ignore both seeds.
-void seedPenetration(const ProblemRow& row, const Shape& a, const Shape& b, WarmStart strategy,
-                     QueryRequest& request, PenetrationScratch& scratch) {
+void seedWarmData(const ProblemRow& row, const Shape& a, const Shape& b, WarmStart strategy,
+                  QueryRequest& request, WarmScratch& scratch) {
     const bool warm = strategy == WarmStart::Previous || strategy == WarmStart::TransformedPrevious;
     if (!warm || request.task != Task::SignedDistance || !row.queriedPrevious) {
         return;
     }
     QueryRequest previous = request;
     previous.initialGuess = obbGuess(a, row.previousPoseA, b, row.previousPoseB);
-    previous.penetrationKeep = &scratch.seed;
+    previous.penetrationKeep = &scratch.polytope;
     previous.simplexKeep = &scratch.simplex;
     bench::doNotOptimize(collide(a, row.previousPoseA, b, row.previousPoseB, previous));
-    request.penetrationSeed = &scratch.seed;
-    request.penetrationKeep = &scratch.keep;
+    request.penetrationSeed = &scratch.polytope;
+    request.penetrationKeep = &scratch.polytopeKeep;
     request.simplexSeed = &scratch.simplex;
     request.simplexKeep = &scratch.simplexKeep;
 }
 
 ReplayCell measure(const ProblemRow& row, const Shape& a, const Shape& b,
                    const ReplayContender& contender, bench::BenchTask task,
-                   std::vector<double>& samples, double overheadNs, PenetrationScratch& scratch) {
+                   std::vector<double>& samples, double overheadNs, WarmScratch& scratch) {
     ReplayCell cell;
     QueryRequest request;
     request.task = bench::queryTask(task);
     request.solver = contender.solver;
     request.initialGuess = replayGuess(row, a, b, contender.warmStart, &cell.fellBack);
     request.hints = {-1, -1}; // cold support hints: every warm start on equal footing
-    seedPenetration(row, a, b, contender.warmStart, request, scratch);
+    seedWarmData(row, a, b, contender.warmStart, request, scratch);
     const Pose& poseA = row.poseA;
     const Pose& poseB = row.poseB;
     // One untimed call first: every contender starts with the problem's data in cache, whatever
@@ -151,7 +152,7 @@ ReplayRun replay(const Dataset& d, std::vector<size_t> problems, const ReplayOpt
     run.clockOverheadNs = bench::clockOverheadNs();
     run.cells.reserve(run.problems.size() * run.contenders.size());
     std::vector<double> samples(static_cast<size_t>(run.repeats));
-    const auto scratch = std::make_unique<PenetrationScratch>();
+    const auto scratch = std::make_unique<WarmScratch>();
     for (size_t p = 0; p < run.problems.size(); ++p) {
         if (options.interrupt != nullptr && options.interrupt->load()) {
             throw Interrupted();

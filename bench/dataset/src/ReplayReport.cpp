@@ -157,12 +157,8 @@ PenetrationRow summarizePenetrating(const Dataset& d, const ReplayRun& run, size
         row.seeded += cell.status == Status::Penetrating && cell.iterations == 0 ? 1 : 0;
         row.maxDistanceDifference =
             std::max(row.maxDistanceDifference, std::abs(cell.distance - recorded));
-        if (std::isfinite(tight[p])) {
-            const double error = std::abs(cell.distance - tight[p]);
-            row.maxErrorToTight = std::isnan(row.maxErrorToTight)
-                                      ? error
-                                      : std::max(row.maxErrorToTight, error);
-        }
+        // fmax skips a NaN argument: the column stays NaN only while no problem has a tight depth
+        row.maxErrorToTight = std::fmax(row.maxErrorToTight, std::abs(cell.distance - tight[p]));
         if (cold) {
             const ReplayCell& reference = run.cell(p, *cold);
             coldTimes.push_back(reference.timeNs);

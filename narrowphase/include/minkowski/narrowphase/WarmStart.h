@@ -99,7 +99,7 @@ public:
     [[nodiscard]] const PenetrationSeed* penetrationSeed() const { return seed_.get(); }
 
 private:
-    void preparePenetration(WarmStart strategy, bool previous, QueryRequest& request);
+    void prepareWarmData(WarmStart strategy, bool previous, QueryRequest& request);
 
     bool valid_ = false;
     std::int64_t lastStep_ = 0;
