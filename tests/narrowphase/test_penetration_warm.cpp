@@ -7,6 +7,7 @@
 /// the exact face, checked at 1e-9 m. Verdicts (collide, overlap or not) must be identical.
 
 #include "Random.h"
+#include "WarmTrajectory.h"
 #include "minkowski/narrowphase/Collide.h"
 #include "minkowski/narrowphase/ConvexMesh.h"
 #include "minkowski/narrowphase/detail/Epa.h"
@@ -21,6 +22,9 @@
 #include <vector>
 
 using namespace mk;
+using ref::coldRequest;
+using ref::randomHull;
+using ref::Trajectory;
 
 namespace {
 
@@ -33,18 +37,17 @@ double supportOfDifference(const Shape& a, const Pose& pa, const Shape& b, const
     return (sa - sb).dot(n);
 }
 
-QueryRequest coldRequest(const Shape& a, const Pose& pa, const Shape& b, const Pose& pb) {
-    QueryRequest q;
-    q.task = Task::SignedDistance;
-    q.initialGuess = obbGuess(a, pa, b, pb);
-    return q;
-}
-
 /// Counters of a trajectory.
 struct Tally {
     int penetrating = 0; ///< steps where the cold query penetrates
     int warm = 0;        ///< of those, answered from the seed (no GJK iteration)
     int separated = 0;   ///< steps where the cold query does not overlap
+    Tally& operator+=(const Tally& o) {
+        penetrating += o.penetrating;
+        warm += o.warm;
+        separated += o.separated;
+        return *this;
+    }
 };
 
 /// One step: the warm query (through the pair's cache) against the cold one.
@@ -75,30 +78,6 @@ void compareStep(const Shape& a, const Pose& pa, const Shape& b, const Pose& pb,
     EXPECT_LE((warm.witnessA - warm.witnessB - depth * warm.normal).norm(), tol) << what;
 }
 
-/// A pair moving for `steps` steps: B's centre oscillates along `axis` around `centre` (in and
-/// out of contact when the amplitude allows) while both bodies spin at the given rates.
-struct Trajectory {
-    Pose startA;
-    Pose startB;
-    Vec3 centre = Vec3::Zero(); ///< B's mean position (unit: metre)
-    Vec3 axis = Vec3::UnitX();  ///< unit
-    double amplitude = 0.0;     ///< (unit: metre)
-    double period = 40.0;       ///< (unit: step)
-    Vec3 spinA = Vec3::Zero();  ///< rotation vector per step (unit: radian)
-    Vec3 spinB = Vec3::Zero();
-
-    [[nodiscard]] Pose poseA(int k) const {
-        return {spin(spinA, k) * startA.rotation, startA.translation};
-    }
-    [[nodiscard]] Pose poseB(int k) const {
-        const double phase = 2.0 * std::numbers::pi * k / period;
-        return {spin(spinB, k) * startB.rotation, centre + amplitude * std::sin(phase) * axis};
-    }
-    static Quat spin(const Vec3& rate, int k) {
-        const double angle = rate.norm() * k;
-        return angle > 0 ? Quat(Eigen::AngleAxisd(angle, rate.normalized())) : Quat::Identity();
-    }
-};
 
 Tally run(const Shape& a, const Shape& b, const Trajectory& t, int steps, double tol,
           const std::string& what) {
@@ -129,15 +108,6 @@ Trajectory randomTrajectory(std::mt19937_64& rng, double size, double overlap, d
     return t;
 }
 
-/// Hull of n random points on a blob of radius about `size` (random axes 0.5-1 times).
-Shape randomHull(std::mt19937_64& rng, int n, double size) {
-    const Vec3 axes = size * ref::randomVec(rng, 0.5, 1.0);
-    std::vector<Vec3> points;
-    for (int i = 0; i < n; ++i) {
-        points.push_back(axes.cwiseProduct(ref::randomUnit(rng)) * ref::uniform(rng, 0.8, 1.0));
-    }
-    return Shape::mesh(ConvexMesh::fromPoints(points));
-}
 
 constexpr double kPolytopeTol = 1e-9; ///< the acceptance of issue 15 (metre)
 constexpr double kSmoothTol = 1.1e-8; ///< EPA's threshold at these scales (metre)
@@ -151,10 +121,7 @@ TEST(PenetrationWarm, RandomBoxPairsMatchColdEpa) {
         const Shape a = Shape::box(ref::randomVec(rng, 0.05, 0.3));
         const Shape b = Shape::box(ref::randomVec(rng, 0.05, 0.3));
         const Trajectory t = randomTrajectory(rng, 0.3, 0.3, 0.4, 0.01);
-        const Tally tally = run(a, b, t, 60, kPolytopeTol, "boxes " + std::to_string(pair));
-        total.penetrating += tally.penetrating;
-        total.warm += tally.warm;
-        total.separated += tally.separated;
+        total += run(a, b, t, 60, kPolytopeTol, "boxes " + std::to_string(pair));
     }
     // the seed answers most of the steps of small motions, and the set has separated steps too
     EXPECT_GT(total.penetrating, 200);
@@ -169,9 +136,7 @@ TEST(PenetrationWarm, RandomHullPairsMatchColdEpa) {
         const Shape a = randomHull(rng, 20 + 30 * (pair % 4), 0.2);
         const Shape b = randomHull(rng, 200, 0.15);
         const Trajectory t = randomTrajectory(rng, 0.3, 0.25, 0.2, 0.01);
-        const Tally tally = run(a, b, t, 60, kPolytopeTol, "hulls " + std::to_string(pair));
-        total.penetrating += tally.penetrating;
-        total.warm += tally.warm;
+        total += run(a, b, t, 60, kPolytopeTol, "hulls " + std::to_string(pair));
     }
     EXPECT_GT(total.penetrating, 200);
     EXPECT_GT(total.warm, total.penetrating / 2) << total.warm << " of " << total.penetrating;
@@ -192,10 +157,7 @@ TEST(PenetrationWarm, EverydayObjectHullsMatchColdEpa) {
     for (int pair = 0; pair < 10; ++pair) {
         const size_t i = rng() % shapes.size(), j = rng() % shapes.size();
         const Trajectory t = randomTrajectory(rng, 0.08, 0.3, 0.2, 0.01);
-        const Tally tally =
-            run(shapes[i], shapes[j], t, 50, kPolytopeTol, names[i] + " / " + names[j]);
-        total.penetrating += tally.penetrating;
-        total.warm += tally.warm;
+        total += run(shapes[i], shapes[j], t, 50, kPolytopeTol, names[i] + " / " + names[j]);
     }
     EXPECT_GT(total.penetrating, 150);
     EXPECT_GT(total.warm, total.penetrating / 2) << total.warm << " of " << total.penetrating;
@@ -208,9 +170,7 @@ TEST(PenetrationWarm, EllipsoidsMatchColdEpaToItsThreshold) {
         const Shape a = Shape::ellipsoid(ref::randomVec(rng, 0.05, 0.2));
         const Shape b = Shape::ellipsoid(ref::randomVec(rng, 0.05, 0.2));
         const Trajectory t = randomTrajectory(rng, 0.2, 0.3, 0.2, 0.01);
-        const Tally tally = run(a, b, t, 40, kSmoothTol, "ellipsoids " + std::to_string(pair));
-        total.penetrating += tally.penetrating;
-        total.warm += tally.warm;
+        total += run(a, b, t, 40, kSmoothTol, "ellipsoids " + std::to_string(pair));
     }
     EXPECT_GT(total.penetrating, 100);
     EXPECT_GT(total.warm, 0); // smooth shapes: the seed helps when the motion is small enough
@@ -226,8 +186,7 @@ TEST(PenetrationWarm, DeepPenetrationMatchesColdEpa) {
         Trajectory t = randomTrajectory(rng, 0.2, 0.95, 0.03, 0.01); // centres nearly coincide
         const Tally tally = run(a, b, t, 40, kPolytopeTol, "deep " + std::to_string(pair));
         EXPECT_EQ(tally.separated, 0);
-        total.penetrating += tally.penetrating;
-        total.warm += tally.warm;
+        total += tally;
     }
     EXPECT_GT(total.warm, total.penetrating / 2) << total.warm << " of " << total.penetrating;
 }

@@ -7,6 +7,7 @@
 /// eps d (plus 1e-12 m of rounding); verdicts and statuses must be identical.
 
 #include "Random.h"
+#include "WarmTrajectory.h"
 #include "minkowski/narrowphase/Collide.h"
 #include "minkowski/narrowphase/ConvexMesh.h"
 #include "minkowski/narrowphase/Defaults.h"
@@ -22,21 +23,23 @@
 #include <vector>
 
 using namespace mk;
+using ref::coldRequest;
+using ref::randomHull;
+using ref::Trajectory;
 
 namespace {
-
-QueryRequest coldRequest(const Shape& a, const Pose& pa, const Shape& b, const Pose& pb) {
-    QueryRequest q;
-    q.task = Task::SignedDistance;
-    q.initialGuess = obbGuess(a, pa, b, pb);
-    return q;
-}
 
 /// Counters of a trajectory.
 struct Tally {
     int separated = 0;      ///< steps where the cold query ends separated
     int warmIterations = 0; ///< GJK iterations of the warm queries on those steps
     int coldIterations = 0; ///< and of the cold ones
+    Tally& operator+=(const Tally& o) {
+        separated += o.separated;
+        warmIterations += o.warmIterations;
+        coldIterations += o.coldIterations;
+        return *this;
+    }
 };
 
 /// One step: the warm query (through the pair's cache) against the cold one.
@@ -63,31 +66,6 @@ void compareStep(const Shape& a, const Pose& pa, const Shape& b, const Pose& pb,
     EXPECT_NEAR((warm.witnessB - warm.witnessA).norm(), warm.distance, tol) << what;
 }
 
-/// A pair moving for `steps` steps: B's centre oscillates along `axis` around `centre` while
-/// both bodies spin at the given rates.
-struct Trajectory {
-    Pose startA;
-    Pose startB;
-    Vec3 centre = Vec3::Zero(); ///< B's mean position (unit: metre)
-    Vec3 axis = Vec3::UnitX();  ///< unit
-    double amplitude = 0.0;     ///< (unit: metre)
-    double period = 40.0;       ///< (unit: step)
-    Vec3 spinA = Vec3::Zero();  ///< rotation vector per step (unit: radian)
-    Vec3 spinB = Vec3::Zero();
-
-    [[nodiscard]] Pose poseA(int k) const {
-        return {spin(spinA, k) * startA.rotation, startA.translation};
-    }
-    [[nodiscard]] Pose poseB(int k) const {
-        const double phase = 2.0 * std::numbers::pi * k / period;
-        return {spin(spinB, k) * startB.rotation,
-                startA.translation + centre + amplitude * std::sin(phase) * axis};
-    }
-    static Quat spin(const Vec3& rate, int k) {
-        const double angle = rate.norm() * k;
-        return angle > 0 ? Quat(Eigen::AngleAxisd(angle, rate.normalized())) : Quat::Identity();
-    }
-};
 
 Tally run(const Shape& a, const Shape& b, const Trajectory& t, int steps, const std::string& what) {
     PairCache cache;
@@ -117,15 +95,6 @@ Trajectory randomTrajectory(std::mt19937_64& rng, double radii, double gap, doub
     return t;
 }
 
-/// Hull of n random points on a blob of radius about `size` (random axes 0.5-1 times).
-Shape randomHull(std::mt19937_64& rng, int n, double size) {
-    const Vec3 axes = size * ref::randomVec(rng, 0.5, 1.0);
-    std::vector<Vec3> points;
-    for (int i = 0; i < n; ++i) {
-        points.push_back(axes.cwiseProduct(ref::randomUnit(rng)) * ref::uniform(rng, 0.8, 1.0));
-    }
-    return Shape::mesh(ConvexMesh::fromPoints(points));
-}
 
 /// Runs `pairs` random trajectories of (makeA(), makeB()) and checks the totals: every
 /// separated step agrees (compareStep), and the seeded queries need fewer GJK iterations.
@@ -138,12 +107,9 @@ void runSet(std::uint64_t seed, int pairs, double radii, double gap, MakeA makeA
         const Shape a = makeA(rng);
         const Shape b = makeB(rng);
         const Trajectory t = randomTrajectory(rng, radii, gap, 0.01, origin);
-        const Tally tally = run(a, b, t, 40, what + " " + std::to_string(pair));
+        total += run(a, b, t, 40, what + " " + std::to_string(pair));
         if (::testing::Test::HasFatalFailure())
             return;
-        total.separated += tally.separated;
-        total.warmIterations += tally.warmIterations;
-        total.coldIterations += tally.coldIterations;
     }
     ASSERT_GT(total.separated, pairs * 30) << what;
     EXPECT_LT(total.warmIterations, total.coldIterations)
