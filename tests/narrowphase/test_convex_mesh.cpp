@@ -6,6 +6,7 @@
 #include "Random.h"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -107,7 +108,10 @@ void expectSupportMatchesLinear(const ConvexMesh& mesh, const Vec3& d, int& hint
 /// A scratch directory for OBJ files, removed by the destructor.
 class ObjDir {
 public:
-    ObjDir() : dir_(fs::path(::testing::TempDir()) / ("mk_obj_" + std::to_string(counter_++))) {
+    // the process id keeps tests that ctest runs in parallel processes out of each other's files
+    ObjDir()
+        : dir_(fs::path(::testing::TempDir()) / ("mk_obj_" + std::to_string(::getpid()) + "_" +
+                                                 std::to_string(counter_++))) {
         fs::create_directories(dir_);
     }
     ~ObjDir() {
@@ -327,6 +331,40 @@ TEST(ConvexMeshSupport, ChainedHintsOnSlowlyTurningDirections) {
         const Vec3 d(std::cos(t), std::sin(1.3 * t), std::cos(0.7 * t) * std::sin(t));
         if (d.norm() > 1e-9) {
             expectSupportMatchesLinear(*mesh, d, hint);
+        }
+    }
+}
+
+/// Directions through the corners of every cube-map cell, and nudged off them: where a cell's
+/// owner is claimed for the whole cell (no climb), the border is where a wrong claim would show.
+TEST(ConvexMeshSupport, CubeMapCellBordersEqualLinearScan) {
+    std::mt19937_64 rng(17);
+    const auto round = ConvexMesh::fromPoints(randomSpherePoints(2000, rng));
+    // an elongated, thin hull far from the origin (|vertex| much larger than its edges)
+    std::vector<Vec3> far;
+    for (const Vec3& p : randomSpherePoints(600, rng)) {
+        far.push_back(Vec3(1000.0, -2000.0, 500.0) + Vec3(0.3 * p.x(), 1e-3 * p.y(), 0.05 * p.z()));
+    }
+    const auto thin = ConvexMesh::fromPoints(far);
+    constexpr int n = ConvexMesh::kMapCells;
+    for (const auto& mesh : {round, thin}) {
+        ASSERT_GE(static_cast<int>(mesh->vertices().size()), ConvexMesh::kLinearScanBelow);
+        EXPECT_GT(mesh->ownedCellShare(), 0.1) << "the test must exercise owned cells";
+        for (int axis = 0; axis < 3; ++axis) {
+            for (double sign : {1.0, -1.0}) {
+                for (int i = 0; i <= n; ++i) {
+                    for (int j = 0; j <= n; ++j) {
+                        for (double nudge : {0.0, 1e-15, -1e-15, 1e-9, -1e-9}) {
+                            Vec3 d;
+                            d[axis] = sign;
+                            d[(axis + 1) % 3] = 2.0 * i / n - 1.0 + nudge;
+                            d[(axis + 2) % 3] = 2.0 * j / n - 1.0 - nudge;
+                            int hint = -1;
+                            expectSupportMatchesLinear(*mesh, d, hint);
+                        }
+                    }
+                }
+            }
         }
     }
 }

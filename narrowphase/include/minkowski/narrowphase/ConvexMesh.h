@@ -25,9 +25,9 @@ class ConvexMesh {
 public:
     /// Below this many vertices support() scans linearly; above, it hill-climbs from a cube map.
     static constexpr int kLinearScanBelow = 32;
-    /// Cells per side of each face of the direction cube map (see directionMap_): 6 x 32 x 32
-    /// start vertices, 24 KiB per mesh.
-    static constexpr int kMapCells = 32;
+    /// Cells per side of each face of the direction cube map (see directionMap_): 6 x 64 x 64
+    /// start vertices, 96 KiB per mesh.
+    static constexpr int kMapCells = 64;
 
     /// Convex hull of `points` (unit: metre).
     /// \throws ShapeError on fewer than 4 points, a non-finite coordinate, or points that are all
@@ -55,6 +55,9 @@ public:
     [[nodiscard]] Vec3 support(const Vec3& dir, int& hint) const;
     /// The same answer by linear scan over every vertex (reference for tests and benchmarks).
     [[nodiscard]] int supportIndexLinear(const Vec3& dir) const;
+    /// Share of the cube map's cells that support() answers without climbing (their vertex is
+    /// the support of every direction of the cell); 0 below kLinearScanBelow vertices.
+    [[nodiscard]] double ownedCellShare() const;
 
     /// Volume (unit: cubic metre) and centroid of the solid hull.
     [[nodiscard]] double volume() const { return volume_; }
@@ -67,6 +70,9 @@ private:
     void buildDirectionMap();
     /// The vertex where the hill climb along `dir` from vertex `start` ends: the support vertex.
     [[nodiscard]] int climb(const Vec3& dir, int start) const;
+    /// True when `vertex` is the support of every direction of the cone spanned by `corners`,
+    /// with a margin (see the definition).
+    [[nodiscard]] bool ownsCone(int vertex, const std::array<Vec3, 4>& corners) const;
 
     std::vector<Vec3> vertices_;
     std::vector<std::array<int, 3>> triangles_;
@@ -74,7 +80,8 @@ private:
     std::vector<int> adjacency_;
     /// Support vertex of the centre direction of every cell of a cube map (6 faces of
     /// kMapCells x kMapCells cells; empty below kLinearScanBelow vertices): the hill climb's start
-    /// vertex for any direction in that cell.
+    /// vertex for any direction in that cell, or ~vertex (negative) when the vertex owns the cell
+    /// (it is the support of every direction of the cell: no climb needed).
     std::vector<int> directionMap_;
     double volume_ = 0.0;
     Vec3 centroid_ = Vec3::Zero();
