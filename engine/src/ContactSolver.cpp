@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <vector>
 
 namespace mk {
@@ -31,38 +32,50 @@ using Pair = double __attribute__((vector_size(16)));
     return Pair{x, x};
 }
 
+// Quads pass by value only between always-inline functions of this file, never across an ABI.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wpsabi"
+#endif
+
+/// Four doubles: a 3-vector and a fourth lane (one AVX register, two SSE2 ones).
+using Quad = double __attribute__((vector_size(32)));
+using QuadIndex = std::int64_t __attribute__((vector_size(32)));
+
+/// Lanes i, j, k, l of q.
+template <int I, int J, int K, int L> [[gnu::always_inline]] inline Quad lanes(Quad q) {
+#if defined(__clang__)
+    return __builtin_shufflevector(q, q, I, J, K, L);
+#else
+    return __builtin_shuffle(q, QuadIndex{I, J, K, L});
+#endif
+}
+
 /// A body's velocities and inverse mass, the whole of what a sweep reads of it (64 bytes).
-struct PackedBody {
-    Pair linearXY;         ///< (unit: m/s)
-    Pair angularXY;        ///< world frame (unit: rad/s)
-    Pair inverseMass;      ///< 1/m in both lanes (unit: 1/kg)
-    double linearZ = 0.0;  ///< (unit: m/s)
-    double angularZ = 0.0; ///< (unit: rad/s)
+struct alignas(32) PackedBody {
+    Quad linear;  ///< (v, 1/m) (unit: m/s, 1/kg)
+    Quad angular; ///< (w, 0), world frame (unit: rad/s)
 };
 
-/// What a sweep reads and writes of a contact (512 bytes), from its SolverContact. Matrices
-/// multiplied transposed (v = R^T dv + A_b^T w_b - A_a^T w_a) are stored by rows, the first
-/// two entries of row i as a Pair and the third column apart; matrices multiplied as they are
-/// (the impulse R df, I^-1 A df) by columns, rows 0 and 1 of column j as a Pair and row 2 apart.
-struct PackedContact {
-    Pair frameRows[3];       ///< (R(i,0), R(i,1)); also R's row 2 for the impulse
-    Pair angularBRows[3];    ///< (A_b(i,0), A_b(i,1))
-    Pair angularARows[3];    ///< (A_a(i,0), A_a(i,1))
-    Pair frameThird;         ///< (R(0,2), R(1,2)), also column 2 of R for the impulse
-    Pair angularBThird;      ///< (A_b(0,2), A_b(1,2))
-    Pair angularAThird;      ///< (A_a(0,2), A_a(1,2))
-    Pair responseBCols[3];   ///< (I_b^-1 A_b)(0..1, j)
-    Pair responseACols[3];   ///< (I_a^-1 A_a)(0..1, j)
-    Pair delassusThird;      ///< (G(0,2), G(1,2)) (unit: 1/kg)
-    Pair delassusDiagonal;   ///< (G(0,0), G(1,1)) (unit: 1/kg)
-    Pair tangentInverseCol0; ///< ((G_tt^-1)_00, (G_tt^-1)_10) (unit: kg)
-    Pair tangentInverseCol1; ///< ((G_tt^-1)_01, (G_tt^-1)_11) (unit: kg)
-    Pair impulseXY;          ///< (f_t1, f_t2) (unit: N s)
-    double frame22 = 0.0;
-    double angularB22 = 0.0;
-    double angularA22 = 0.0;
-    double responseBRow2[3] = {};
-    double responseARow2[3] = {};
+/// What a sweep reads and writes of a contact, from its SolverContact. The matrices multiplied
+/// transposed (v = R^T dv + A_b^T w_b - A_a^T w_a) are stored by rows: component k of
+/// sum_i row_i x_i is (m_0k x_0 + m_1k x_1) + m_2k x_2, Eigen's order. The matrices multiplied
+/// as they are (the impulse R df, I^-1 A df) are stored as "turned" columns
+/// (m_00, m_10, m_21), (m_01, m_11, m_22), (m_02, m_12, m_20) against (x_0, x_0, x_1),
+/// (x_1, x_1, x_2), (x_2, x_2, x_0): rows 0 and 1 sum left to right, row 2 as
+/// (m_21 x_1 + m_22 x_2) + m_20 x_0, which is Eigen's m_20 x_0 + (m_21 x_1 + m_22 x_2).
+/// Fourth lanes are zero.
+struct alignas(32) PackedContact {
+    Quad frameRows[3];            ///< R(i, 0..2)
+    Quad angularBRows[3];         ///< A_b(i, 0..2)
+    Quad angularARows[3];         ///< A_a(i, 0..2)
+    Quad frameTurned[3];          ///< R, turned columns
+    Quad responseBTurned[3];      ///< I_b^-1 A_b, turned columns
+    Quad responseATurned[3];      ///< I_a^-1 A_a, turned columns
+    Pair delassusThird;           ///< (G(0,2), G(1,2)) (unit: 1/kg)
+    Pair delassusDiagonal;        ///< (G(0,0), G(1,1)) (unit: 1/kg)
+    Pair tangentInverseCol0;      ///< ((G_tt^-1)_00, (G_tt^-1)_10) (unit: kg)
+    Pair tangentInverseCol1;      ///< ((G_tt^-1)_01, (G_tt^-1)_11) (unit: kg)
+    Pair impulseXY;               ///< (f_t1, f_t2) (unit: N s)
     double normalStep = 0.0;      ///< w / G(2,2) (unit: kg)
     double delassus01Twice = 0.0; ///< 2 G(0,1) (unit: 1/kg)
     double gradientStep = 0.0;    ///< SolverContact::tangentGradientStep (unit: kg)
@@ -73,7 +86,6 @@ struct PackedContact {
     std::int32_t bodyA = 0;
     std::int32_t bodyB = 0;
 };
-static_assert(sizeof(PackedContact) == 512);
 static_assert(sizeof(PackedBody) == 64);
 
 /// A contact-frame vector: tangential lanes and normal component.
@@ -82,68 +94,34 @@ struct FrameVector {
     double z = 0.0;
 };
 
-/// (M^T x)_{0,1} from M's rows, x's components splat: (m_00 x_0 + m_10 x_1) + m_20 x_2, ...
-[[gnu::always_inline]] inline Pair rowsProduct(const Pair (&rows)[3], Pair x0, Pair x1, Pair x2) {
-    return rows[0] * x0 + rows[1] * x1 + rows[2] * x2;
-}
-
-/// (M^T x)_2 = (m_02 x_0 + m_12 x_1) + m_22 x_2.
-[[gnu::always_inline]] inline double thirdProduct(Pair third, double m22, Pair xy, double z) {
-    return third[0] * xy[0] + third[1] * xy[1] + m22 * z;
-}
-
-/// (M x)_{0,1} from M's columns: (m_00 x_0 + m_01 x_1) + m_02 x_2, ...
-[[gnu::always_inline]] inline Pair colsProduct(Pair c0, Pair c1, Pair c2, Pair x0, Pair x1,
-                                               Pair x2) {
-    return c0 * x0 + c1 * x1 + c2 * x2;
-}
-
-/// (M x)_2 = m_20 x_0 + (m_21 x_1 + m_22 x_2), as Eigen's scalar reduction sums it.
-[[gnu::always_inline]] inline double lastRowProduct(double m20, double m21, double m22, Pair xy,
-                                                    double z) {
-    return m20 * xy[0] + (m21 * xy[1] + m22 * z);
+/// sum_i rows[i] * x_i, x's lanes 0..2 broadcast.
+[[gnu::always_inline]] inline Quad rowsProduct(const Quad (&rows)[3], Quad x) {
+    return rows[0] * lanes<0, 0, 0, 0>(x) + rows[1] * lanes<1, 1, 1, 1>(x) +
+           rows[2] * lanes<2, 2, 2, 2>(x);
 }
 
 /// Velocity of b relative to a at the contact, in the contact frame, bias included.
 [[gnu::always_inline]] inline FrameVector contactVelocity(const PackedBody& a, const PackedBody& b,
                                                           const PackedContact& c) {
-    const Pair dxy = b.linearXY - a.linearXY;
-    const double dz = b.linearZ - a.linearZ;
-    const Pair wb = b.angularXY;
-    const Pair wa = a.angularXY;
-    FrameVector v;
-    v.xy = (rowsProduct(c.frameRows, splat(dxy[0]), splat(dxy[1]), splat(dz)) +
-            rowsProduct(c.angularBRows, splat(wb[0]), splat(wb[1]), splat(b.angularZ))) -
-           rowsProduct(c.angularARows, splat(wa[0]), splat(wa[1]), splat(a.angularZ));
-    v.z = (thirdProduct(c.frameThird, c.frame22, dxy, dz) +
-           thirdProduct(c.angularBThird, c.angularB22, wb, b.angularZ)) -
-          thirdProduct(c.angularAThird, c.angularA22, wa, a.angularZ);
-    v.z += c.bias;
-    return v;
+    const Quad v =
+        (rowsProduct(c.frameRows, b.linear - a.linear) + rowsProduct(c.angularBRows, b.angular)) -
+        rowsProduct(c.angularARows, a.angular);
+    return {Pair{v[0], v[1]}, v[2] + c.bias};
 }
 
 /// Adds the contact-frame impulse `df` to b and its opposite to a.
 [[gnu::always_inline]] inline void applyImpulse(PackedBody& a, PackedBody& b,
                                                 const PackedContact& c, const FrameVector& df) {
-    const Pair f0 = splat(df.xy[0]);
-    const Pair f1 = splat(df.xy[1]);
-    const Pair f2 = splat(df.z);
-    const Pair* r = c.frameRows;
-    const Pair pxy =
-        colsProduct(Pair{r[0][0], r[1][0]}, Pair{r[0][1], r[1][1]}, c.frameThird, f0, f1, f2);
-    const double pz = lastRowProduct(r[2][0], r[2][1], c.frame22, df.xy, df.z);
-    a.linearXY -= a.inverseMass * pxy;
-    a.linearZ -= a.inverseMass[0] * pz;
-    a.angularXY -=
-        colsProduct(c.responseACols[0], c.responseACols[1], c.responseACols[2], f0, f1, f2);
-    a.angularZ -=
-        lastRowProduct(c.responseARow2[0], c.responseARow2[1], c.responseARow2[2], df.xy, df.z);
-    b.linearXY += b.inverseMass * pxy;
-    b.linearZ += b.inverseMass[0] * pz;
-    b.angularXY +=
-        colsProduct(c.responseBCols[0], c.responseBCols[1], c.responseBCols[2], f0, f1, f2);
-    b.angularZ +=
-        lastRowProduct(c.responseBRow2[0], c.responseBRow2[1], c.responseBRow2[2], df.xy, df.z);
+    const Quad f{df.xy[0], df.xy[1], df.z, df.z}; // lane 3 meets zeros only
+    const Quad x = lanes<0, 0, 1, 3>(f);
+    const Quad y = lanes<1, 1, 2, 3>(f);
+    const Quad z = lanes<2, 2, 0, 3>(f);
+    const Quad p = c.frameTurned[0] * x + c.frameTurned[1] * y + c.frameTurned[2] * z;
+    // Fourth lanes: 1/m - 1/m * 0 keeps the inverse mass.
+    a.linear -= lanes<3, 3, 3, 3>(a.linear) * p;
+    a.angular -= c.responseATurned[0] * x + c.responseATurned[1] * y + c.responseATurned[2] * z;
+    b.linear += lanes<3, 3, 3, 3>(b.linear) * p;
+    b.angular += c.responseBTurned[0] * x + c.responseBTurned[1] * y + c.responseBTurned[2] * z;
 }
 
 /// max(|x|, |y|, |z|) of a contact-frame vector.
@@ -251,40 +229,33 @@ struct SweepResiduals {
 }
 
 PackedBody packBody(const SolverBody& s) {
-    PackedBody p;
-    p.linearXY = Pair{s.linearVelocity.x(), s.linearVelocity.y()};
-    p.angularXY = Pair{s.angularVelocity.x(), s.angularVelocity.y()};
-    p.inverseMass = splat(s.inverseMass);
-    p.linearZ = s.linearVelocity.z();
-    p.angularZ = s.angularVelocity.z();
-    return p;
+    const Vec3& v = s.linearVelocity;
+    const Vec3& w = s.angularVelocity;
+    return {Quad{v.x(), v.y(), v.z(), s.inverseMass}, Quad{w.x(), w.y(), w.z(), 0.0}};
 }
 
-/// Rows of `m` for a transposed product: (m(i,0), m(i,1)), the third column (m(0,2), m(1,2))
-/// and m(2,2).
-void packRows(const Mat3& m, Pair (&rows)[3], Pair& third, double& m22) {
+/// Rows of `m`: (m(i,0), m(i,1), m(i,2), 0).
+void packRows(const Mat3& m, Quad (&rows)[3]) {
     for (int i = 0; i < 3; ++i) {
-        rows[i] = Pair{m(i, 0), m(i, 1)};
+        rows[i] = Quad{m(i, 0), m(i, 1), m(i, 2), 0.0};
     }
-    third = Pair{m(0, 2), m(1, 2)};
-    m22 = m(2, 2);
 }
 
-/// Columns of `m` for a product: (m(0,j), m(1,j)), and row 2.
-void packCols(const Mat3& m, Pair (&cols)[3], double (&row2)[3]) {
-    for (int j = 0; j < 3; ++j) {
-        cols[j] = Pair{m(0, j), m(1, j)};
-        row2[j] = m(2, j);
-    }
+/// Turned columns of `m` (PackedContact).
+void packTurned(const Mat3& m, Quad (&turned)[3]) {
+    turned[0] = Quad{m(0, 0), m(1, 0), m(2, 1), 0.0};
+    turned[1] = Quad{m(0, 1), m(1, 1), m(2, 2), 0.0};
+    turned[2] = Quad{m(0, 2), m(1, 2), m(2, 0), 0.0};
 }
 
 PackedContact packContact(const SolverContact& s, double w) {
     PackedContact c;
-    packRows(s.frame, c.frameRows, c.frameThird, c.frame22);
-    packRows(s.angularB, c.angularBRows, c.angularBThird, c.angularB22);
-    packRows(s.angularA, c.angularARows, c.angularAThird, c.angularA22);
-    packCols(s.responseB, c.responseBCols, c.responseBRow2);
-    packCols(s.responseA, c.responseACols, c.responseARow2);
+    packRows(s.frame, c.frameRows);
+    packRows(s.angularB, c.angularBRows);
+    packRows(s.angularA, c.angularARows);
+    packTurned(s.frame, c.frameTurned);
+    packTurned(s.responseB, c.responseBTurned);
+    packTurned(s.responseA, c.responseATurned);
     const Mat3& g = s.delassus;
     c.delassusThird = Pair{g(0, 2), g(1, 2)};
     c.delassusDiagonal = Pair{g(0, 0), g(1, 1)};
@@ -358,8 +329,9 @@ namespace {
 /// The sweeps on packed data, from the warm start to a stopping criterion. Also compiled for
 /// AVX2 and chosen at load time where the CPU has it: the same operations in the same order
 /// (no FMA: contraction is off), three-operand encodings instead of SSE2's register copies.
-[[gnu::target_clones("avx2", "default")]] PgsResult sweep(std::span<PackedBody> bodies, std::span<PackedContact> contacts,
-                const PgsSettings& settings) {
+[[gnu::target_clones("avx2", "default")]] PgsResult sweep(std::span<PackedBody> bodies,
+                                                          std::span<PackedContact> contacts,
+                                                          const PgsSettings& settings) {
     PgsResult result;
     double previousMax = 0.0;
     for (PackedContact& c : contacts) {
@@ -410,8 +382,8 @@ PgsResult solveContacts(std::span<SolverBody> bodies, std::span<SolverContact> c
     const PgsResult result = sweep(packed.bodies, packed.contacts, settings);
     for (std::size_t i = 0; i < bodies.size(); ++i) {
         const PackedBody& p = packed.bodies[i];
-        bodies[i].linearVelocity = Vec3(p.linearXY[0], p.linearXY[1], p.linearZ);
-        bodies[i].angularVelocity = Vec3(p.angularXY[0], p.angularXY[1], p.angularZ);
+        bodies[i].linearVelocity = Vec3(p.linear[0], p.linear[1], p.linear[2]);
+        bodies[i].angularVelocity = Vec3(p.angular[0], p.angular[1], p.angular[2]);
     }
     for (std::size_t i = 0; i < contacts.size(); ++i) {
         const PackedContact& p = packed.contacts[i];
