@@ -1,8 +1,9 @@
 /// \file ContactSolver.cpp
 /// Projected Gauss-Seidel with Coulomb disks and pinocchio's stopping criteria.
 ///
-/// The sweeps run on packed copies (PackedBody, PackedContact) of what they read, two lanes of
-/// SSE2 at a time. Every sum keeps the order of the Eigen 3.4 expression it replaces, so that the
+/// The sweeps run on packed copies (PackedBody, PackedContact) of what they read, with vector
+/// arithmetic: four lanes (a 3-vector per AVX register) where the CPU has AVX2, else two
+/// (PairLanes). Every sum keeps the order of the Eigen 3.4 expression it replaces, so that the
 /// solve computes the same bits as the formulation on SolverBody/SolverContact (the reference in
 /// test_contact_solver_reference.cpp, and the pinned state hashes): M^T x as
 /// (m_0j x_0 + m_1j x_1) + m_2j x_2 in every component, M x the same in rows 0 and 1 but
@@ -51,15 +52,17 @@ template <int I, int J, int K, int L> [[gnu::always_inline]] inline Quad lanes(Q
 }
 
 /// A body's velocities and inverse mass, the whole of what a sweep reads of it (64 bytes).
+/// (alignas(32) on both packed types: outside AVX code GCC aligns a quad to 16 bytes only, and
+/// the AVX kernel's aligned loads need 32.)
 struct alignas(32) PackedBody {
     Quad linear;  ///< (v, 1/m) (unit: m/s, 1/kg)
     Quad angular; ///< (w, 0), world frame (unit: rad/s)
 };
 
-/// What a sweep reads and writes of a contact, from its SolverContact. The matrices multiplied
-/// transposed (v = R^T dv + A_b^T w_b - A_a^T w_a) are stored by rows: component k of
-/// sum_i row_i x_i is (m_0k x_0 + m_1k x_1) + m_2k x_2, Eigen's order. The matrices multiplied
-/// as they are (the impulse R df, I^-1 A df) are stored as "turned" columns
+/// What a sweep reads and writes of a contact (736 bytes), from its SolverContact. The
+/// matrices multiplied transposed (v = R^T dv + A_b^T w_b - A_a^T w_a) are stored by rows:
+/// component k of sum_i row_i x_i is (m_0k x_0 + m_1k x_1) + m_2k x_2, Eigen's order. The
+/// matrices multiplied as they are (the impulse R df, I^-1 A df) are stored as "turned" columns
 /// (m_00, m_10, m_21), (m_01, m_11, m_22), (m_02, m_12, m_20) against (x_0, x_0, x_1),
 /// (x_1, x_1, x_2), (x_2, x_2, x_0): rows 0 and 1 sum left to right, row 2 as
 /// (m_21 x_1 + m_22 x_2) + m_20 x_0, which is Eigen's m_20 x_0 + (m_21 x_1 + m_22 x_2).
@@ -87,6 +90,7 @@ struct alignas(32) PackedContact {
     std::int32_t bodyB = 0;
 };
 static_assert(sizeof(PackedBody) == 64);
+static_assert(sizeof(PackedContact) == 736);
 
 /// A contact-frame vector: tangential lanes and normal component.
 struct FrameVector {
@@ -94,35 +98,102 @@ struct FrameVector {
     double z = 0.0;
 };
 
-/// sum_i rows[i] * x_i, x's lanes 0..2 broadcast.
-[[gnu::always_inline]] inline Quad rowsProduct(const Quad (&rows)[3], Quad x) {
-    return rows[0] * lanes<0, 0, 0, 0>(x) + rows[1] * lanes<1, 1, 1, 1>(x) +
-           rows[2] * lanes<2, 2, 2, 2>(x);
-}
+/// The AVX2 kernel: a 3-vector in one register.
+struct QuadLanes {
+    /// sum_i rows[i] * x_i, x's lanes 0..2 broadcast.
+    [[gnu::always_inline]] static Quad rowsProduct(const Quad (&rows)[3], Quad x) {
+        return rows[0] * lanes<0, 0, 0, 0>(x) + rows[1] * lanes<1, 1, 1, 1>(x) +
+               rows[2] * lanes<2, 2, 2, 2>(x);
+    }
 
-/// Velocity of b relative to a at the contact, in the contact frame, bias included.
-[[gnu::always_inline]] inline FrameVector contactVelocity(const PackedBody& a, const PackedBody& b,
-                                                          const PackedContact& c) {
-    const Quad v =
-        (rowsProduct(c.frameRows, b.linear - a.linear) + rowsProduct(c.angularBRows, b.angular)) -
-        rowsProduct(c.angularARows, a.angular);
-    return {Pair{v[0], v[1]}, v[2] + c.bias};
-}
+    /// Velocity of b relative to a at the contact, in the contact frame, bias included.
+    [[gnu::always_inline]] static FrameVector velocity(const PackedBody& a, const PackedBody& b,
+                                                       const PackedContact& c) {
+        const Quad v = (rowsProduct(c.frameRows, b.linear - a.linear) +
+                        rowsProduct(c.angularBRows, b.angular)) -
+                       rowsProduct(c.angularARows, a.angular);
+        return {Pair{v[0], v[1]}, v[2] + c.bias};
+    }
 
-/// Adds the contact-frame impulse `df` to b and its opposite to a.
-[[gnu::always_inline]] inline void applyImpulse(PackedBody& a, PackedBody& b,
-                                                const PackedContact& c, const FrameVector& df) {
-    const Quad f{df.xy[0], df.xy[1], df.z, df.z}; // lane 3 meets zeros only
-    const Quad x = lanes<0, 0, 1, 3>(f);
-    const Quad y = lanes<1, 1, 2, 3>(f);
-    const Quad z = lanes<2, 2, 0, 3>(f);
-    const Quad p = c.frameTurned[0] * x + c.frameTurned[1] * y + c.frameTurned[2] * z;
-    // Fourth lanes: 1/m - 1/m * 0 keeps the inverse mass.
-    a.linear -= lanes<3, 3, 3, 3>(a.linear) * p;
-    a.angular -= c.responseATurned[0] * x + c.responseATurned[1] * y + c.responseATurned[2] * z;
-    b.linear += lanes<3, 3, 3, 3>(b.linear) * p;
-    b.angular += c.responseBTurned[0] * x + c.responseBTurned[1] * y + c.responseBTurned[2] * z;
-}
+    /// Adds the contact-frame impulse `df` to b and its opposite to a.
+    [[gnu::always_inline]] static void apply(PackedBody& a, PackedBody& b, const PackedContact& c,
+                                             const FrameVector& df) {
+        const Quad f{df.xy[0], df.xy[1], df.z, df.z}; // lane 3 meets zeros only
+        const Quad x = lanes<0, 0, 1, 3>(f);
+        const Quad y = lanes<1, 1, 2, 3>(f);
+        const Quad z = lanes<2, 2, 0, 3>(f);
+        const Quad p = c.frameTurned[0] * x + c.frameTurned[1] * y + c.frameTurned[2] * z;
+        // Fourth lanes: 1/m - 1/m * 0 keeps the inverse mass.
+        a.linear -= lanes<3, 3, 3, 3>(a.linear) * p;
+        a.angular -= c.responseATurned[0] * x + c.responseATurned[1] * y + c.responseATurned[2] * z;
+        b.linear += lanes<3, 3, 3, 3>(b.linear) * p;
+        b.angular += c.responseBTurned[0] * x + c.responseBTurned[1] * y + c.responseBTurned[2] * z;
+    }
+};
+
+/// The baseline kernel (SSE2, or whatever two-lane vectors the target has): lanes 0 and 1 of
+/// each quad as a Pair, lane 2 apart. (GCC's lowering of the quads to SSE2 runs at half the
+/// speed of this.)
+struct PairLanes {
+    [[gnu::always_inline]] static Pair low(const Quad& q) {
+        Pair p;
+        __builtin_memcpy(&p, &q, sizeof p);
+        return p;
+    }
+
+    [[gnu::always_inline]] static void setLow(Quad& q, Pair p) {
+        __builtin_memcpy(&q, &p, sizeof p);
+    }
+
+    /// Lanes 0 and 1, and lane 2, of sum_i rows[i] * x_i.
+    [[gnu::always_inline]] static Pair rowsXY(const Quad (&rows)[3], Pair xy, double z) {
+        return low(rows[0]) * splat(xy[0]) + low(rows[1]) * splat(xy[1]) + low(rows[2]) * splat(z);
+    }
+    [[gnu::always_inline]] static double rowsZ(const Quad (&rows)[3], Pair xy, double z) {
+        return rows[0][2] * xy[0] + rows[1][2] * xy[1] + rows[2][2] * z;
+    }
+
+    /// Lanes 0 and 1, and lane 2, of the turned product (QuadLanes::apply).
+    [[gnu::always_inline]] static Pair turnedXY(const Quad (&t)[3], Pair xy, double z) {
+        return low(t[0]) * splat(xy[0]) + low(t[1]) * splat(xy[1]) + low(t[2]) * splat(z);
+    }
+    [[gnu::always_inline]] static double turnedZ(const Quad (&t)[3], Pair xy, double z) {
+        return t[0][2] * xy[1] + t[1][2] * z + t[2][2] * xy[0];
+    }
+
+    [[gnu::always_inline]] static FrameVector velocity(const PackedBody& a, const PackedBody& b,
+                                                       const PackedContact& c) {
+        const Pair dxy = low(b.linear) - low(a.linear);
+        const double dz = b.linear[2] - a.linear[2];
+        const Pair wb = low(b.angular);
+        const Pair wa = low(a.angular);
+        const double wbz = b.angular[2];
+        const double waz = a.angular[2];
+        FrameVector v;
+        v.xy = (rowsXY(c.frameRows, dxy, dz) + rowsXY(c.angularBRows, wb, wbz)) -
+               rowsXY(c.angularARows, wa, waz);
+        v.z = (rowsZ(c.frameRows, dxy, dz) + rowsZ(c.angularBRows, wb, wbz)) -
+              rowsZ(c.angularARows, wa, waz);
+        v.z += c.bias;
+        return v;
+    }
+
+    [[gnu::always_inline]] static void apply(PackedBody& a, PackedBody& b, const PackedContact& c,
+                                             const FrameVector& df) {
+        const Pair pxy = turnedXY(c.frameTurned, df.xy, df.z);
+        const double pz = turnedZ(c.frameTurned, df.xy, df.z);
+        const double ma = a.linear[3];
+        setLow(a.linear, low(a.linear) - splat(ma) * pxy);
+        a.linear[2] -= ma * pz;
+        setLow(a.angular, low(a.angular) - turnedXY(c.responseATurned, df.xy, df.z));
+        a.angular[2] -= turnedZ(c.responseATurned, df.xy, df.z);
+        const double mb = b.linear[3];
+        setLow(b.linear, low(b.linear) + splat(mb) * pxy);
+        b.linear[2] += mb * pz;
+        setLow(b.angular, low(b.angular) + turnedXY(c.responseBTurned, df.xy, df.z));
+        b.angular[2] += turnedZ(c.responseBTurned, df.xy, df.z);
+    }
+};
 
 /// max(|x|, |y|, |z|) of a contact-frame vector.
 [[gnu::always_inline]] inline double maxAbs(const FrameVector& f) {
@@ -210,9 +281,10 @@ struct SweepResiduals {
 
 /// One projected Gauss-Seidel update of contact c (pinocchio's PGSConeProjectAndUpdate, with
 /// the friction step of frictionStep).
+template <class Lanes>
 [[gnu::always_inline]] inline void updateContact(PackedBody& a, PackedBody& b, PackedContact& c,
                                                  Pair w, SweepResiduals& r) {
-    FrameVector v = contactVelocity(a, b, c);
+    FrameVector v = Lanes::velocity(a, b, c);
     const FrameVector old{c.impulseXY, c.impulseZ};
     accumulateResiduals(c, old, v, r);
     FrameVector f;
@@ -221,7 +293,7 @@ struct SweepResiduals {
     v.xy += c.delassusThird * splat(dz); // v.z is not read again
     f.xy = frictionStep(c, v.xy, w, old.xy, f.z);
     const FrameVector df{f.xy - old.xy, dz};
-    applyImpulse(a, b, c, df);
+    Lanes::apply(a, b, c, df);
     c.impulseXY = f.xy;
     c.impulseZ = f.z;
     r.maxChange = std::max(r.maxChange, maxAbs(df));
@@ -326,17 +398,16 @@ PgsScratch& PgsScratch::operator=(PgsScratch&&) noexcept = default;
 
 namespace {
 
-/// The sweeps on packed data, from the warm start to a stopping criterion. Also compiled for
-/// AVX2 and chosen at load time where the CPU has it: the same operations in the same order
-/// (no FMA: contraction is off), three-operand encodings instead of SSE2's register copies.
-[[gnu::target_clones("avx2", "default")]] PgsResult sweep(std::span<PackedBody> bodies,
-                                                          std::span<PackedContact> contacts,
-                                                          const PgsSettings& settings) {
+/// The sweeps on packed data, from the warm start to a stopping criterion.
+template <class Lanes>
+[[gnu::always_inline]] inline PgsResult sweep(std::span<PackedBody> bodies,
+                                              std::span<PackedContact> contacts,
+                                              const PgsSettings& settings) {
     PgsResult result;
     double previousMax = 0.0;
     for (PackedContact& c : contacts) {
         const FrameVector f{c.impulseXY, c.impulseZ};
-        applyImpulse(bodies[c.bodyA], bodies[c.bodyB], c, f);
+        Lanes::apply(bodies[c.bodyA], bodies[c.bodyB], c, f);
         previousMax = std::max(previousMax, maxAbs(f));
     }
     if (contacts.empty()) {
@@ -347,7 +418,7 @@ namespace {
     for (int it = 0; it < settings.maxIterations; ++it) {
         SweepResiduals r;
         for (PackedContact& c : contacts) {
-            updateContact(bodies[c.bodyA], bodies[c.bodyB], c, w, r);
+            updateContact<Lanes>(bodies[c.bodyA], bodies[c.bodyB], c, w, r);
         }
         result.iterations = it + 1;
         result.complementarity = r.complementarity;
@@ -366,10 +437,42 @@ namespace {
     return result;
 }
 
+PgsResult sweepBaseline(std::span<PackedBody> bodies, std::span<PackedContact> contacts,
+                        const PgsSettings& settings) {
+    return sweep<PairLanes>(bodies, contacts, settings);
+}
+
+#if defined(__x86_64__)
+/// The same operations in the same order (no FMA: contraction is off, and the target does not
+/// enable it), compiled for AVX2.
+[[gnu::target("avx2")]] PgsResult sweepAvx2(std::span<PackedBody> bodies,
+                                            std::span<PackedContact> contacts,
+                                            const PgsSettings& settings) {
+    return sweep<QuadLanes>(bodies, contacts, settings);
+}
+#endif
+
 } // namespace
 
+namespace detail {
+
+bool pgsKernelAvailable(PgsKernel kernel) {
+    switch (kernel) {
+    case PgsKernel::automatic:
+    case PgsKernel::baseline:
+        return true;
+    case PgsKernel::avx2:
+#if defined(__x86_64__)
+        return __builtin_cpu_supports("avx2");
+#else
+        return false;
+#endif
+    }
+    return false;
+}
+
 PgsResult solveContacts(std::span<SolverBody> bodies, std::span<SolverContact> contacts,
-                        const PgsSettings& settings, PgsScratch& scratch) {
+                        const PgsSettings& settings, PgsScratch& scratch, PgsKernel kernel) {
     PgsScratch::Arrays& packed = scratch.arrays();
     packed.bodies.resize(bodies.size());
     for (std::size_t i = 0; i < bodies.size(); ++i) {
@@ -379,7 +482,15 @@ PgsResult solveContacts(std::span<SolverBody> bodies, std::span<SolverContact> c
     for (std::size_t i = 0; i < contacts.size(); ++i) {
         packed.contacts[i] = packContact(contacts[i], settings.overRelaxation);
     }
-    const PgsResult result = sweep(packed.bodies, packed.contacts, settings);
+    static const bool hasAvx2 = pgsKernelAvailable(PgsKernel::avx2);
+    const bool avx2 = kernel == PgsKernel::avx2 || (kernel == PgsKernel::automatic && hasAvx2);
+#if defined(__x86_64__)
+    const PgsResult result = avx2 ? sweepAvx2(packed.bodies, packed.contacts, settings)
+                                  : sweepBaseline(packed.bodies, packed.contacts, settings);
+#else
+    (void)avx2;
+    const PgsResult result = sweepBaseline(packed.bodies, packed.contacts, settings);
+#endif
     for (std::size_t i = 0; i < bodies.size(); ++i) {
         const PackedBody& p = packed.bodies[i];
         bodies[i].linearVelocity = Vec3(p.linear[0], p.linear[1], p.linear[2]);
@@ -390,6 +501,13 @@ PgsResult solveContacts(std::span<SolverBody> bodies, std::span<SolverContact> c
         contacts[i].impulse = Vec3(p.impulseXY[0], p.impulseXY[1], p.impulseZ);
     }
     return result;
+}
+
+} // namespace detail
+
+PgsResult solveContacts(std::span<SolverBody> bodies, std::span<SolverContact> contacts,
+                        const PgsSettings& settings, PgsScratch& scratch) {
+    return detail::solveContacts(bodies, contacts, settings, scratch, detail::PgsKernel::automatic);
 }
 
 PgsResult solveContacts(std::span<SolverBody> bodies, std::span<SolverContact> contacts,

@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cstdint>
 #include <gtest/gtest.h>
+#include <iostream>
 #include <random>
 #include <vector>
 
@@ -204,6 +205,41 @@ void expectSameBits(const Vec3& expected, const Vec3& actual, const char* what, 
     }
 }
 
+void expectSameSolve(const RandomPile& pile, const PgsSettings& s, PgsScratch& scratch,
+                     detail::PgsKernel kernel) {
+    RandomPile expected = pile;
+    std::vector<SolverBody> bodies = pile.bodies;
+    std::vector<SolverContact> contacts = pile.contacts;
+    const PgsResult e = reference::solveContacts(expected.bodies, expected.contacts, s);
+    const PgsResult a = detail::solveContacts(bodies, contacts, s, scratch, kernel);
+    EXPECT_EQ(e.iterations, a.iterations);
+    EXPECT_EQ(e.converged, a.converged);
+    EXPECT_EQ(bits(e.complementarity), bits(a.complementarity));
+    EXPECT_EQ(bits(e.dualFeasibility), bits(a.dualFeasibility));
+    EXPECT_EQ(bits(e.relativeChange), bits(a.relativeChange));
+    for (std::size_t i = 0; i < bodies.size(); ++i) {
+        expectSameBits(expected.bodies[i].linearVelocity, bodies[i].linearVelocity,
+                       "linear velocity of body", static_cast<int>(i));
+        expectSameBits(expected.bodies[i].angularVelocity, bodies[i].angularVelocity,
+                       "angular velocity of body", static_cast<int>(i));
+    }
+    for (std::size_t i = 0; i < contacts.size(); ++i) {
+        expectSameBits(expected.contacts[i].impulse, contacts[i].impulse, "impulse of contact",
+                       static_cast<int>(i));
+    }
+}
+
+/// Every kernel this machine runs (the AVX2 one is skipped, and said so, on a CPU without it).
+std::vector<detail::PgsKernel> kernels() {
+    std::vector<detail::PgsKernel> k{detail::PgsKernel::baseline};
+    if (detail::pgsKernelAvailable(detail::PgsKernel::avx2)) {
+        k.push_back(detail::PgsKernel::avx2);
+    } else {
+        std::cout << "no AVX2 on this CPU: only the baseline kernel is compared\n";
+    }
+    return k;
+}
+
 TEST(ContactSolverReference, PackedSweepsMatchTheEigenFormulationBitForBit) {
     std::mt19937_64 rng(14);
     PgsScratch scratch; // reused across problems of different sizes, as the World does
@@ -212,33 +248,17 @@ TEST(ContactSolverReference, PackedSweepsMatchTheEigenFormulationBitForBit) {
         for (const double w : {1.0, 1.3}) {
             for (const double tolerance : {1e-6, 1e-12}) {
                 for (int k = 0; k < 6; ++k, ++cases) {
-                    RandomPile pile(rng, 3 + 4 * k, 2 + 11 * k);
-                    std::vector<SolverBody> bodies = pile.bodies;
-                    std::vector<SolverContact> contacts = pile.contacts;
+                    const RandomPile pile(rng, 3 + 4 * k, 2 + 11 * k);
                     PgsSettings s;
                     s.maxIterations = cap;
                     s.overRelaxation = w;
                     s.tolerance = tolerance;
                     s.relativeTolerance = tolerance;
-                    const PgsResult expected =
-                        reference::solveContacts(pile.bodies, pile.contacts, s);
-                    const PgsResult actual = solveContacts(bodies, contacts, s, scratch);
-                    SCOPED_TRACE(::testing::Message() << "cap " << cap << " w " << w << " tol "
-                                                      << tolerance << " case " << k);
-                    EXPECT_EQ(expected.iterations, actual.iterations);
-                    EXPECT_EQ(expected.converged, actual.converged);
-                    EXPECT_EQ(bits(expected.complementarity), bits(actual.complementarity));
-                    EXPECT_EQ(bits(expected.dualFeasibility), bits(actual.dualFeasibility));
-                    EXPECT_EQ(bits(expected.relativeChange), bits(actual.relativeChange));
-                    for (std::size_t i = 0; i < bodies.size(); ++i) {
-                        expectSameBits(pile.bodies[i].linearVelocity, bodies[i].linearVelocity,
-                                       "linear velocity of body", static_cast<int>(i));
-                        expectSameBits(pile.bodies[i].angularVelocity, bodies[i].angularVelocity,
-                                       "angular velocity of body", static_cast<int>(i));
-                    }
-                    for (std::size_t i = 0; i < contacts.size(); ++i) {
-                        expectSameBits(pile.contacts[i].impulse, contacts[i].impulse,
-                                       "impulse of contact", static_cast<int>(i));
+                    for (const detail::PgsKernel kernel : kernels()) {
+                        SCOPED_TRACE(::testing::Message()
+                                     << "kernel " << static_cast<int>(kernel) << " cap " << cap
+                                     << " w " << w << " tol " << tolerance << " case " << k);
+                        expectSameSolve(pile, s, scratch, kernel);
                     }
                 }
             }

@@ -88,8 +88,8 @@ void setupContact(const SolverBody& a, const SolverBody& b, SolverContact& conta
                                 const PgsSettings& settings);
 
 /// Working memory of solveContacts: the bodies' velocities and what a sweep reads of each
-/// contact, packed apart from the set-up data (one 64-byte line per body, 512 bytes per
-/// contact instead of 128 and 560). Keep one between solves: it grows to the largest problem
+/// contact, packed apart from the set-up data for vector arithmetic (one 64-byte line per body
+/// instead of 128 bytes; no inertia). Keep one between solves: it grows to the largest problem
 /// and is then reused without allocating.
 class PgsScratch {
 public:
@@ -117,5 +117,24 @@ PgsResult solveContacts(std::span<SolverBody> bodies, std::span<SolverContact> c
 /// The same with a scratch of its own (allocates): for one-off solves.
 PgsResult solveContacts(std::span<SolverBody> bodies, std::span<SolverContact> contacts,
                         const PgsSettings& settings);
+
+namespace detail {
+
+/// The sweep code of solveContacts. Both compute the same bits (the operations and their order
+/// are the same; only the register width differs), so the choice never moves a result.
+enum class PgsKernel {
+    automatic, ///< avx2 where the CPU has it, else baseline
+    baseline,  ///< two lanes (SSE2 on x86-64): runs anywhere
+    avx2,      ///< four lanes: a 3-vector in one register (x86-64 CPUs with AVX2 only)
+};
+
+/// Whether this build and CPU can run `kernel`.
+[[nodiscard]] bool pgsKernelAvailable(PgsKernel kernel);
+
+/// solveContacts with a chosen kernel (tests compare the kernels; `kernel` must be available).
+PgsResult solveContacts(std::span<SolverBody> bodies, std::span<SolverContact> contacts,
+                        const PgsSettings& settings, PgsScratch& scratch, PgsKernel kernel);
+
+} // namespace detail
 
 } // namespace mk
