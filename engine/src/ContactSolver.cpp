@@ -52,45 +52,44 @@ template <int I, int J, int K, int L> [[gnu::always_inline]] inline Quad lanes(Q
 }
 
 /// A body's velocities and inverse mass, the whole of what a sweep reads of it (64 bytes).
-/// (alignas(32) on both packed types: outside AVX code GCC aligns a quad to 16 bytes only, and
-/// the AVX kernel's aligned loads need 32.)
+/// (alignas(32): outside AVX code GCC aligns a quad to 16 bytes only, and the AVX kernel's
+/// aligned loads need 32.)
 struct alignas(32) PackedBody {
     Quad linear;  ///< (v, 1/m) (unit: m/s, 1/kg)
     Quad angular; ///< (w, 0), world frame (unit: rad/s)
 };
 
-/// What a sweep reads and writes of a contact (736 bytes), from its SolverContact. The
-/// matrices multiplied transposed (v = R^T dv + A_b^T w_b - A_a^T w_a) are stored by rows:
-/// component k of sum_i row_i x_i is (m_0k x_0 + m_1k x_1) + m_2k x_2, Eigen's order. The
-/// matrices multiplied as they are (the impulse R df, I^-1 A df) are stored as "turned" columns
-/// (m_00, m_10, m_21), (m_01, m_11, m_22), (m_02, m_12, m_20) against (x_0, x_0, x_1),
-/// (x_1, x_1, x_2), (x_2, x_2, x_0): rows 0 and 1 sum left to right, row 2 as
-/// (m_21 x_1 + m_22 x_2) + m_20 x_0, which is Eigen's m_20 x_0 + (m_21 x_1 + m_22 x_2).
-/// Fourth lanes are zero.
-struct alignas(32) PackedContact {
-    Quad frameRows[3];            ///< R(i, 0..2)
-    Quad angularBRows[3];         ///< A_b(i, 0..2)
-    Quad angularARows[3];         ///< A_a(i, 0..2)
-    Quad frameTurned[3];          ///< R, turned columns
-    Quad responseBTurned[3];      ///< I_b^-1 A_b, turned columns
-    Quad responseATurned[3];      ///< I_a^-1 A_a, turned columns
-    Pair delassusThird;           ///< (G(0,2), G(1,2)) (unit: 1/kg)
-    Pair delassusDiagonal;        ///< (G(0,0), G(1,1)) (unit: 1/kg)
-    Pair tangentInverseCol0;      ///< ((G_tt^-1)_00, (G_tt^-1)_10) (unit: kg)
-    Pair tangentInverseCol1;      ///< ((G_tt^-1)_01, (G_tt^-1)_11) (unit: kg)
-    Pair impulseXY;               ///< (f_t1, f_t2) (unit: N s)
-    double normalStep = 0.0;      ///< w / G(2,2) (unit: kg)
-    double delassus01Twice = 0.0; ///< 2 G(0,1) (unit: 1/kg)
-    double gradientStep = 0.0;    ///< SolverContact::tangentGradientStep (unit: kg)
-    double bias = 0.0;            ///< (unit: m/s)
-    double friction = 0.0;        ///< mu
-    double coneScale = 0.0;       ///< 1 + mu^2
-    double impulseZ = 0.0;        ///< f_n (unit: N s)
-    std::int32_t bodyA = 0;
-    std::int32_t bodyB = 0;
+/// What a sweep reads and writes of a contact (512 bytes, one contiguous block of doubles),
+/// from its SolverContact. The matrices multiplied transposed (v = R^T dv + A_b^T w_b -
+/// A_a^T w_a) are stored by rows: component k of sum_i row_i x_i is
+/// (m_0k x_0 + m_1k x_1) + m_2k x_2, Eigen's order. The responses, multiplied as they are
+/// (I^-1 A df), are stored as "turned" columns (m_00, m_10, m_21), (m_01, m_11, m_22),
+/// (m_02, m_12, m_20) against (x_0, x_0, x_1), (x_1, x_1, x_2), (x_2, x_2, x_0): rows 0 and 1
+/// sum left to right, row 2 as (m_21 x_1 + m_22 x_2) + m_20 x_0, which is Eigen's
+/// m_20 x_0 + (m_21 x_1 + m_22 x_2); R df is summed the same way from R's rows. The AVX2
+/// kernel loads each triple as a quad whose fourth lane is the next double, so every triple is
+/// followed by a finite number (the last one by delassusThird) and fourth lanes are ignored.
+struct alignas(64) PackedContact {
+    double frameRows[9];        ///< R, row-major
+    double angularBRows[9];     ///< A_b = [r_b]x R, row-major
+    double angularARows[9];     ///< A_a, row-major
+    double responseBTurned[9];  ///< I_b^-1 A_b, turned columns
+    double responseATurned[9];  ///< I_a^-1 A_a, turned columns
+    double delassusThird[2];    ///< (G(0,2), G(1,2)) (unit: 1/kg)
+    double delassusDiagonal[2]; ///< (G(0,0), G(1,1)) (unit: 1/kg)
+    double tangentInverse[3];   ///< SolverContact::tangentInverse (unit: kg)
+    double delassus01Twice;     ///< 2 G(0,1) (unit: 1/kg)
+    double normalStep;          ///< w / G(2,2) (unit: kg)
+    double gradientStep;        ///< SolverContact::tangentGradientStep (unit: kg)
+    double bias;                ///< (unit: m/s)
+    double friction;            ///< mu
+    double coneScale;           ///< 1 + mu^2
+    double impulse[3];          ///< (f_t1, f_t2, f_n) (unit: N s)
+    std::int32_t bodyA;
+    std::int32_t bodyB;
 };
 static_assert(sizeof(PackedBody) == 64);
-static_assert(sizeof(PackedContact) == 736);
+static_assert(sizeof(PackedContact) == 512);
 
 /// A contact-frame vector: tangential lanes and normal component.
 struct FrameVector {
@@ -98,43 +97,88 @@ struct FrameVector {
     double z = 0.0;
 };
 
+/// The quad at p[0..3], unaligned.
+[[gnu::always_inline]] inline Quad quadAt(const double* p) {
+    Quad q;
+    __builtin_memcpy(&q, p, sizeof q);
+    return q;
+}
+
+/// The pair at p[0..1], unaligned.
+[[gnu::always_inline]] inline Pair pairAt(const double* p) {
+    Pair q;
+    __builtin_memcpy(&q, p, sizeof q);
+    return q;
+}
+
+[[gnu::always_inline]] inline void setPair(double* p, Pair q) {
+    __builtin_memcpy(p, &q, sizeof q);
+}
+
+/// Lanes I, J, K, L of (a, b): 0-3 pick a's lanes, 4-7 b's.
+template <int I, int J, int K, int L> [[gnu::always_inline]] inline Quad mix(Quad a, Quad b) {
+#if defined(__clang__)
+    return __builtin_shufflevector(a, b, I, J, K, L);
+#else
+    return __builtin_shuffle(a, b, QuadIndex{I, J, K, L});
+#endif
+}
+
 /// The AVX2 kernel: a 3-vector in one register.
 struct QuadLanes {
-    /// sum_i rows[i] * x_i, x's lanes 0..2 broadcast.
-    [[gnu::always_inline]] static Quad rowsProduct(const Quad (&rows)[3], Quad x) {
-        return rows[0] * lanes<0, 0, 0, 0>(x) + rows[1] * lanes<1, 1, 1, 1>(x) +
-               rows[2] * lanes<2, 2, 2, 2>(x);
+    /// sum_i m_i x_i over the triples m_i at m, m + 3, m + 6, x's lanes 0..2 broadcast.
+    [[gnu::always_inline]] static Quad product(const double* m, Quad x) {
+        return quadAt(m) * lanes<0, 0, 0, 0>(x) + quadAt(m + 3) * lanes<1, 1, 1, 1>(x) +
+               quadAt(m + 6) * lanes<2, 2, 2, 2>(x);
     }
 
     /// Velocity of b relative to a at the contact, in the contact frame, bias included.
     [[gnu::always_inline]] static FrameVector velocity(const PackedBody& a, const PackedBody& b,
                                                        const PackedContact& c) {
-        const Quad v = (rowsProduct(c.frameRows, b.linear - a.linear) +
-                        rowsProduct(c.angularBRows, b.angular)) -
-                       rowsProduct(c.angularARows, a.angular);
+        const Quad v =
+            (product(c.frameRows, b.linear - a.linear) + product(c.angularBRows, b.angular)) -
+            product(c.angularARows, a.angular);
         return {Pair{v[0], v[1]}, v[2] + c.bias};
+    }
+
+    /// (m_00 x_0 + m_01 x_1) + m_02 x_2, (...), (m_21 x_1 + m_22 x_2) + m_20 x_0 from turned
+    /// columns t0, t1, t2 and f = (x_0, x_1, x_2, *).
+    [[gnu::always_inline]] static Quad turnedProduct(Quad t0, Quad t1, Quad t2, Quad f) {
+        return t0 * lanes<0, 0, 1, 1>(f) + t1 * lanes<1, 1, 2, 2>(f) + t2 * lanes<2, 2, 0, 0>(f);
+    }
+
+    /// q's lanes 0-2 with `keep`'s fourth lane (1/m, or w's unused lane).
+    [[gnu::always_inline]] static Quad withLane3(Quad q, Quad keep) {
+        return mix<0, 1, 2, 7>(q, keep);
     }
 
     /// Adds the contact-frame impulse `df` to b and its opposite to a.
     [[gnu::always_inline]] static void apply(PackedBody& a, PackedBody& b, const PackedContact& c,
                                              const FrameVector& df) {
-        const Quad f{df.xy[0], df.xy[1], df.z, df.z}; // lane 3 meets zeros only
-        const Quad x = lanes<0, 0, 1, 3>(f);
-        const Quad y = lanes<1, 1, 2, 3>(f);
-        const Quad z = lanes<2, 2, 0, 3>(f);
-        const Quad p = c.frameTurned[0] * x + c.frameTurned[1] * y + c.frameTurned[2] * z;
-        // Fourth lanes: 1/m - 1/m * 0 keeps the inverse mass.
-        a.linear -= lanes<3, 3, 3, 3>(a.linear) * p;
-        a.angular -= c.responseATurned[0] * x + c.responseATurned[1] * y + c.responseATurned[2] * z;
-        b.linear += lanes<3, 3, 3, 3>(b.linear) * p;
-        b.angular += c.responseBTurned[0] * x + c.responseBTurned[1] * y + c.responseBTurned[2] * z;
+        const Quad f{df.xy[0], df.xy[1], df.z, df.z};
+        // R's turned columns from its rows: (R00 R10 R21), (R01 R11 R22), (R02 R12 R20).
+        const Quad r0 = quadAt(c.frameRows);
+        const Quad r1 = quadAt(c.frameRows + 3);
+        const Quad r2 = quadAt(c.frameRows + 6);
+        const Quad even = mix<0, 4, 2, 6>(r0, r1); // R00 R10 R02 R12
+        const Quad odd = mix<1, 5, 3, 7>(r0, r1);  // R01 R11 R10 R20
+        const Quad p = turnedProduct(mix<0, 1, 5, 3>(even, r2), mix<0, 1, 6, 3>(odd, r2),
+                                     mix<2, 3, 4, 1>(even, r2), f);
+        const double* ta = c.responseATurned;
+        const double* tb = c.responseBTurned;
+        a.linear = withLane3(a.linear - lanes<3, 3, 3, 3>(a.linear) * p, a.linear);
+        a.angular = withLane3(
+            a.angular - turnedProduct(quadAt(ta), quadAt(ta + 3), quadAt(ta + 6), f), a.angular);
+        b.linear = withLane3(b.linear + lanes<3, 3, 3, 3>(b.linear) * p, b.linear);
+        b.angular = withLane3(
+            b.angular + turnedProduct(quadAt(tb), quadAt(tb + 3), quadAt(tb + 6), f), b.angular);
     }
 };
 
-/// The baseline kernel (SSE2, or whatever two-lane vectors the target has): lanes 0 and 1 of
-/// each quad as a Pair, lane 2 apart. (GCC's lowering of the quads to SSE2 runs at half the
-/// speed of this.)
+/// The baseline kernel (SSE2, or whatever two-lane vectors the target has): lanes 0 and 1 as
+/// a Pair, lane 2 apart. (GCC's lowering of the quads to SSE2 runs at half the speed of this.)
 struct PairLanes {
+    /// Lanes 0 and 1 of q.
     [[gnu::always_inline]] static Pair low(const Quad& q) {
         Pair p;
         __builtin_memcpy(&p, &q, sizeof p);
@@ -145,20 +189,17 @@ struct PairLanes {
         __builtin_memcpy(&q, &p, sizeof p);
     }
 
-    /// Lanes 0 and 1, and lane 2, of sum_i rows[i] * x_i.
-    [[gnu::always_inline]] static Pair rowsXY(const Quad (&rows)[3], Pair xy, double z) {
-        return low(rows[0]) * splat(xy[0]) + low(rows[1]) * splat(xy[1]) + low(rows[2]) * splat(z);
+    /// Lanes 0 and 1, and lane 2, of sum_i m_i x_i over the triples at m, m + 3, m + 6.
+    [[gnu::always_inline]] static Pair productXY(const double* m, Pair xy, double z) {
+        return pairAt(m) * splat(xy[0]) + pairAt(m + 3) * splat(xy[1]) + pairAt(m + 6) * splat(z);
     }
-    [[gnu::always_inline]] static double rowsZ(const Quad (&rows)[3], Pair xy, double z) {
-        return rows[0][2] * xy[0] + rows[1][2] * xy[1] + rows[2][2] * z;
+    [[gnu::always_inline]] static double productZ(const double* m, Pair xy, double z) {
+        return m[2] * xy[0] + m[5] * xy[1] + m[8] * z;
     }
 
-    /// Lanes 0 and 1, and lane 2, of the turned product (QuadLanes::apply).
-    [[gnu::always_inline]] static Pair turnedXY(const Quad (&t)[3], Pair xy, double z) {
-        return low(t[0]) * splat(xy[0]) + low(t[1]) * splat(xy[1]) + low(t[2]) * splat(z);
-    }
-    [[gnu::always_inline]] static double turnedZ(const Quad (&t)[3], Pair xy, double z) {
-        return t[0][2] * xy[1] + t[1][2] * z + t[2][2] * xy[0];
+    /// Lane 2 of the turned product (QuadLanes::turnedProduct).
+    [[gnu::always_inline]] static double turnedZ(const double* t, Pair xy, double z) {
+        return t[2] * xy[1] + t[5] * z + t[8] * xy[0];
     }
 
     [[gnu::always_inline]] static FrameVector velocity(const PackedBody& a, const PackedBody& b,
@@ -170,28 +211,34 @@ struct PairLanes {
         const double wbz = b.angular[2];
         const double waz = a.angular[2];
         FrameVector v;
-        v.xy = (rowsXY(c.frameRows, dxy, dz) + rowsXY(c.angularBRows, wb, wbz)) -
-               rowsXY(c.angularARows, wa, waz);
-        v.z = (rowsZ(c.frameRows, dxy, dz) + rowsZ(c.angularBRows, wb, wbz)) -
-              rowsZ(c.angularARows, wa, waz);
+        v.xy = (productXY(c.frameRows, dxy, dz) + productXY(c.angularBRows, wb, wbz)) -
+               productXY(c.angularARows, wa, waz);
+        v.z = (productZ(c.frameRows, dxy, dz) + productZ(c.angularBRows, wb, wbz)) -
+              productZ(c.angularARows, wa, waz);
         v.z += c.bias;
         return v;
     }
 
     [[gnu::always_inline]] static void apply(PackedBody& a, PackedBody& b, const PackedContact& c,
                                              const FrameVector& df) {
-        const Pair pxy = turnedXY(c.frameTurned, df.xy, df.z);
-        const double pz = turnedZ(c.frameTurned, df.xy, df.z);
+        const double* r = c.frameRows;
+        const double fx = df.xy[0];
+        const double fy = df.xy[1];
+        const Pair pxy = Pair{r[0], r[3]} * splat(fx) + Pair{r[1], r[4]} * splat(fy) +
+                         Pair{r[2], r[5]} * splat(df.z);
+        const double pz = r[7] * fy + r[8] * df.z + r[6] * fx;
+        const double* ta = c.responseATurned;
+        const double* tb = c.responseBTurned;
         const double ma = a.linear[3];
         setLow(a.linear, low(a.linear) - splat(ma) * pxy);
         a.linear[2] -= ma * pz;
-        setLow(a.angular, low(a.angular) - turnedXY(c.responseATurned, df.xy, df.z));
-        a.angular[2] -= turnedZ(c.responseATurned, df.xy, df.z);
+        setLow(a.angular, low(a.angular) - productXY(ta, df.xy, df.z));
+        a.angular[2] -= turnedZ(ta, df.xy, df.z);
         const double mb = b.linear[3];
         setLow(b.linear, low(b.linear) + splat(mb) * pxy);
         b.linear[2] += mb * pz;
-        setLow(b.angular, low(b.angular) + turnedXY(c.responseBTurned, df.xy, df.z));
-        b.angular[2] += turnedZ(c.responseBTurned, df.xy, df.z);
+        setLow(b.angular, low(b.angular) + productXY(tb, df.xy, df.z));
+        b.angular[2] += turnedZ(tb, df.xy, df.z);
     }
 };
 
@@ -243,7 +290,7 @@ struct SweepResiduals {
 /// tangential velocity is `v` (before the change): v.d + d.G_tt d / 2.
 [[gnu::always_inline]] inline double tangentEnergyChange(const PackedContact& c, Pair v, Pair d) {
     const Pair linear = v * d;
-    const Pair square = c.delassusDiagonal * d * d;
+    const Pair square = pairAt(c.delassusDiagonal) * d * d;
     const double cross = c.delassus01Twice * d[0] * d[1];
     return linear[0] + linear[1] + 0.5 * (square[0] + cross + square[1]);
 }
@@ -269,7 +316,9 @@ struct SweepResiduals {
 [[gnu::always_inline]] inline Pair frictionStep(const PackedContact& c, Pair v, Pair w, Pair old,
                                                 double normal) {
     const double radius = c.friction * normal;
-    const Pair step = c.tangentInverseCol0 * splat(v[0]) + c.tangentInverseCol1 * splat(v[1]);
+    // (G_tt^-1) v_t: columns (T00, T10) and (T01, T11) overlap in tangentInverse.
+    const Pair step =
+        pairAt(c.tangentInverse) * splat(v[0]) + pairAt(c.tangentInverse + 1) * splat(v[1]);
     Pair t = old - w * step;
     clampToDisk(t, radius);
     if (tangentEnergyChange(c, v, t - old) > 0.0) {
@@ -285,17 +334,17 @@ template <class Lanes>
 [[gnu::always_inline]] inline void updateContact(PackedBody& a, PackedBody& b, PackedContact& c,
                                                  Pair w, SweepResiduals& r) {
     FrameVector v = Lanes::velocity(a, b, c);
-    const FrameVector old{c.impulseXY, c.impulseZ};
+    const FrameVector old{pairAt(c.impulse), c.impulse[2]};
     accumulateResiduals(c, old, v, r);
     FrameVector f;
     f.z = std::max(0.0, old.z - c.normalStep * v.z);
     const double dz = f.z - old.z;
-    v.xy += c.delassusThird * splat(dz); // v.z is not read again
+    v.xy += pairAt(c.delassusThird) * splat(dz); // v.z is not read again
     f.xy = frictionStep(c, v.xy, w, old.xy, f.z);
     const FrameVector df{f.xy - old.xy, dz};
     Lanes::apply(a, b, c, df);
-    c.impulseXY = f.xy;
-    c.impulseZ = f.z;
+    setPair(c.impulse, f.xy);
+    c.impulse[2] = f.z;
     r.maxChange = std::max(r.maxChange, maxAbs(df));
     r.maxImpulse = std::max(r.maxImpulse, maxAbs(f));
 }
@@ -306,41 +355,44 @@ PackedBody packBody(const SolverBody& s) {
     return {Quad{v.x(), v.y(), v.z(), s.inverseMass}, Quad{w.x(), w.y(), w.z(), 0.0}};
 }
 
-/// Rows of `m`: (m(i,0), m(i,1), m(i,2), 0).
-void packRows(const Mat3& m, Quad (&rows)[3]) {
+/// `m` row-major.
+void packRows(const Mat3& m, double (&rows)[9]) {
     for (int i = 0; i < 3; ++i) {
-        rows[i] = Quad{m(i, 0), m(i, 1), m(i, 2), 0.0};
+        for (int j = 0; j < 3; ++j) {
+            rows[3 * i + j] = m(i, j);
+        }
     }
 }
 
 /// Turned columns of `m` (PackedContact).
-void packTurned(const Mat3& m, Quad (&turned)[3]) {
-    turned[0] = Quad{m(0, 0), m(1, 0), m(2, 1), 0.0};
-    turned[1] = Quad{m(0, 1), m(1, 1), m(2, 2), 0.0};
-    turned[2] = Quad{m(0, 2), m(1, 2), m(2, 0), 0.0};
+void packTurned(const Mat3& m, double (&turned)[9]) {
+    const double t[9] = {m(0, 0), m(1, 0), m(2, 1), m(0, 1), m(1, 1),
+                         m(2, 2), m(0, 2), m(1, 2), m(2, 0)};
+    std::copy(t, t + 9, turned);
 }
 
 PackedContact packContact(const SolverContact& s, double w) {
-    PackedContact c;
+    PackedContact c{};
     packRows(s.frame, c.frameRows);
     packRows(s.angularB, c.angularBRows);
     packRows(s.angularA, c.angularARows);
-    packTurned(s.frame, c.frameTurned);
     packTurned(s.responseB, c.responseBTurned);
     packTurned(s.responseA, c.responseATurned);
     const Mat3& g = s.delassus;
-    c.delassusThird = Pair{g(0, 2), g(1, 2)};
-    c.delassusDiagonal = Pair{g(0, 0), g(1, 1)};
+    c.delassusThird[0] = g(0, 2);
+    c.delassusThird[1] = g(1, 2);
+    c.delassusDiagonal[0] = g(0, 0);
+    c.delassusDiagonal[1] = g(1, 1);
+    std::copy(s.tangentInverse.begin(), s.tangentInverse.end(), c.tangentInverse);
     c.delassus01Twice = 2.0 * g(0, 1);
     c.normalStep = w / g(2, 2);
-    c.tangentInverseCol0 = Pair{s.tangentInverse[0], s.tangentInverse[1]};
-    c.tangentInverseCol1 = Pair{s.tangentInverse[1], s.tangentInverse[2]};
     c.gradientStep = s.tangentGradientStep;
     c.bias = s.bias;
     c.friction = s.friction;
     c.coneScale = 1.0 + s.friction * s.friction;
-    c.impulseXY = Pair{s.impulse.x(), s.impulse.y()};
-    c.impulseZ = s.impulse.z();
+    c.impulse[0] = s.impulse.x();
+    c.impulse[1] = s.impulse.y();
+    c.impulse[2] = s.impulse.z();
     c.bodyA = s.bodyA;
     c.bodyB = s.bodyB;
     return c;
@@ -406,7 +458,7 @@ template <class Lanes>
     PgsResult result;
     double previousMax = 0.0;
     for (PackedContact& c : contacts) {
-        const FrameVector f{c.impulseXY, c.impulseZ};
+        const FrameVector f{pairAt(c.impulse), c.impulse[2]};
         Lanes::apply(bodies[c.bodyA], bodies[c.bodyB], c, f);
         previousMax = std::max(previousMax, maxAbs(f));
     }
@@ -498,7 +550,7 @@ PgsResult solveContacts(std::span<SolverBody> bodies, std::span<SolverContact> c
     }
     for (std::size_t i = 0; i < contacts.size(); ++i) {
         const PackedContact& p = packed.contacts[i];
-        contacts[i].impulse = Vec3(p.impulseXY[0], p.impulseXY[1], p.impulseZ);
+        contacts[i].impulse = Vec3(p.impulse[0], p.impulse[1], p.impulse[2]);
     }
     return result;
 }
