@@ -17,20 +17,20 @@ namespace mk {
 
 /// Per-body quantities of the current step, recomputed at its start.
 struct BodyFrame {
-    Pose shapePose{};    ///< shape -> world
-    Obb obb{};           ///< the shape's OBB in the world
-    double radius = 0;   ///< bounding-sphere radius (unit: metre)
+    Pose shapePose{};   ///< shape -> world
+    Obb obb{};          ///< the shape's OBB in the world
+    double radius = 0;  ///< bounding-sphere radius (unit: metre)
     bool sphere = false; ///< a sphere's manifold is one point: never perturbed
-    double reach = 0;    ///< ContactSettings::ccd: how far the body may move this step (metre)
+    double reach = 0;   ///< ContactSettings::ccd: how far the body may move this step (metre)
 };
 
 /// What the contact cache remembers of a pair's last real query (shape frames).
 struct CachedQuery {
     bool valid = false;
-    Pose relative{};              ///< B's shape pose in A's shape frame at the query
-    Vec3 witnessA = Vec3::Zero(); ///< in A's shape frame
-    Vec3 witnessB = Vec3::Zero(); ///< in B's shape frame
-    Vec3 normal = Vec3::UnitX();  ///< in A's shape frame
+    Pose relative{};               ///< B's shape pose in A's shape frame at the query
+    Vec3 witnessA = Vec3::Zero();  ///< in A's shape frame
+    Vec3 witnessB = Vec3::Zero();  ///< in B's shape frame
+    Vec3 normal = Vec3::UnitX();   ///< in A's shape frame
     QueryResult result{};
 };
 
@@ -39,9 +39,9 @@ struct PairState {
     BodyPair key{};
     PairCache cache{};
     Manifold manifold{};
-    QueryResult result{}; ///< this step's narrow-phase answer (when passed)
+    QueryResult result{};  ///< this step's narrow-phase answer (when passed)
     CachedQuery cached{};
-    bool passed = false;          ///< passed the OBB filter this step
+    bool passed = false;   ///< passed the OBB filter this step
     int perturbationCooldown = 0; ///< steps before the next perturbation round may run
 };
 
@@ -86,8 +86,8 @@ struct World::Impl {
     std::vector<BodyFrame> frames;
     Broadphase broadphase;
 
-    std::vector<BodyPair> keys;  ///< this step's broadphase pairs
-    std::vector<PairSlot> index; ///< sorted by key
+    std::vector<BodyPair> keys;     ///< this step's broadphase pairs
+    std::vector<PairSlot> index;    ///< sorted by key
     std::vector<PairSlot> nextIndex;
     std::vector<PairState> pool;
     std::vector<std::uint32_t> freeSlots;
