@@ -1,10 +1,20 @@
 /// \file ContactSolver.cpp
 /// Projected Gauss-Seidel with Coulomb disks and pinocchio's stopping criteria.
+///
+/// The sweeps run on packed copies (PackedBody, PackedContact) of what they read, with vector
+/// arithmetic: four lanes (a 3-vector per AVX register) where the CPU has AVX2, else two
+/// (PairLanes). Every sum keeps the order of the Eigen 3.4 expression it replaces, so that the
+/// solve computes the same bits as the formulation on SolverBody/SolverContact (the reference in
+/// test_contact_solver_reference.cpp, and the pinned state hashes): M^T x as
+/// (m_0j x_0 + m_1j x_1) + m_2j x_2 in every component, M x the same in rows 0 and 1 but
+/// m_20 x_0 + (m_21 x_1 + m_22 x_2) in row 2 (Eigen's packet path, then its scalar reduction).
 
 #include "minkowski/engine/ContactSolver.h"
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <vector>
 
 namespace mk {
 namespace {
@@ -15,39 +25,242 @@ Mat3 skew(const Vec3& r) {
     return s;
 }
 
-/// Velocity of b relative to a at the contact, in the contact frame, bias included.
-[[gnu::always_inline]] inline Vec3 contactVelocity(const SolverBody& a, const SolverBody& b,
-                                                   const SolverContact& c) {
-    Vec3 v = c.frame.transpose() * (b.linearVelocity - a.linearVelocity) +
-             c.angularB.transpose() * b.angularVelocity -
-             c.angularA.transpose() * a.angularVelocity;
-    v.z() += c.bias;
-    return v;
+/// Two doubles in one SSE2 register (GCC/Clang vector extension). The arithmetic is IEEE
+/// lane by lane, so a lane computes exactly what the scalar expression computes.
+using Pair = double __attribute__((vector_size(16)));
+
+[[gnu::always_inline]] inline Pair splat(double x) {
+    return Pair{x, x};
 }
 
-/// Adds the contact-frame impulse `df` to b and its opposite to a.
-[[gnu::always_inline]] inline void applyImpulse(SolverBody& a, SolverBody& b,
-                                                const SolverContact& c, const Vec3& df) {
-    const Vec3 p = c.frame * df;
-    a.linearVelocity -= a.inverseMass * p;
-    a.angularVelocity -= c.responseA * df;
-    b.linearVelocity += b.inverseMass * p;
-    b.angularVelocity += c.responseB * df;
+// Quads pass by value only between always-inline functions of this file, never across an ABI.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wpsabi"
+#endif
+
+/// Four doubles: a 3-vector and a fourth lane (one AVX register, two SSE2 ones).
+using Quad = double __attribute__((vector_size(32)));
+using QuadIndex = std::int64_t __attribute__((vector_size(32)));
+
+/// Lanes i, j, k, l of q.
+template <int I, int J, int K, int L> [[gnu::always_inline]] inline Quad lanes(Quad q) {
+#if defined(__clang__)
+    return __builtin_shufflevector(q, q, I, J, K, L);
+#else
+    return __builtin_shuffle(q, QuadIndex{I, J, K, L});
+#endif
+}
+
+/// A body's velocities and inverse mass, the whole of what a sweep reads of it (64 bytes).
+/// (alignas(32): outside AVX code GCC aligns a quad to 16 bytes only, and the AVX kernel's
+/// aligned loads need 32.)
+struct alignas(32) PackedBody {
+    Quad linear;  ///< (v, 1/m) (unit: m/s, 1/kg)
+    Quad angular; ///< (w, 0), world frame (unit: rad/s)
+};
+
+/// What a sweep reads and writes of a contact (512 bytes, one contiguous block of doubles),
+/// from its SolverContact. The matrices multiplied transposed (v = R^T dv + A_b^T w_b -
+/// A_a^T w_a) are stored by rows: component k of sum_i row_i x_i is
+/// (m_0k x_0 + m_1k x_1) + m_2k x_2, Eigen's order. The responses, multiplied as they are
+/// (I^-1 A df), are stored as "turned" columns (m_00, m_10, m_21), (m_01, m_11, m_22),
+/// (m_02, m_12, m_20) against (x_0, x_0, x_1), (x_1, x_1, x_2), (x_2, x_2, x_0): rows 0 and 1
+/// sum left to right, row 2 as (m_21 x_1 + m_22 x_2) + m_20 x_0, which is Eigen's
+/// m_20 x_0 + (m_21 x_1 + m_22 x_2); R df is summed the same way from R's rows. The AVX2
+/// kernel loads each triple as a quad whose fourth lane is the next double, so every triple is
+/// followed by a finite number (the last one by delassusThird) and fourth lanes are ignored.
+struct alignas(64) PackedContact {
+    double frameRows[9];        ///< R, row-major
+    double angularBRows[9];     ///< A_b = [r_b]x R, row-major
+    double angularARows[9];     ///< A_a, row-major
+    double responseBTurned[9];  ///< I_b^-1 A_b, turned columns
+    double responseATurned[9];  ///< I_a^-1 A_a, turned columns
+    double delassusThird[2];    ///< (G(0,2), G(1,2)) (unit: 1/kg)
+    double delassusDiagonal[2]; ///< (G(0,0), G(1,1)) (unit: 1/kg)
+    double tangentInverse[3];   ///< SolverContact::tangentInverse (unit: kg)
+    double delassus01Twice;     ///< 2 G(0,1) (unit: 1/kg)
+    double normalStep;          ///< w / G(2,2) (unit: kg)
+    double gradientStep;        ///< SolverContact::tangentGradientStep (unit: kg)
+    double bias;                ///< (unit: m/s)
+    double friction;            ///< mu
+    double coneScale;           ///< 1 + mu^2
+    double impulse[3];          ///< (f_t1, f_t2, f_n) (unit: N s)
+    std::int32_t bodyA;
+    std::int32_t bodyB;
+};
+static_assert(sizeof(PackedBody) == 64);
+static_assert(sizeof(PackedContact) == 512);
+
+/// A contact-frame vector: tangential lanes and normal component.
+struct FrameVector {
+    Pair xy;
+    double z = 0.0;
+};
+
+/// The quad at p[0..3], unaligned.
+[[gnu::always_inline]] inline Quad quadAt(const double* p) {
+    Quad q;
+    __builtin_memcpy(&q, p, sizeof q);
+    return q;
+}
+
+/// The pair at p[0..1], unaligned.
+[[gnu::always_inline]] inline Pair pairAt(const double* p) {
+    Pair q;
+    __builtin_memcpy(&q, p, sizeof q);
+    return q;
+}
+
+[[gnu::always_inline]] inline void setPair(double* p, Pair q) {
+    __builtin_memcpy(p, &q, sizeof q);
+}
+
+/// Lanes I, J, K, L of (a, b): 0-3 pick a's lanes, 4-7 b's.
+template <int I, int J, int K, int L> [[gnu::always_inline]] inline Quad mix(Quad a, Quad b) {
+#if defined(__clang__)
+    return __builtin_shufflevector(a, b, I, J, K, L);
+#else
+    return __builtin_shuffle(a, b, QuadIndex{I, J, K, L});
+#endif
+}
+
+/// The AVX2 kernel: a 3-vector in one register.
+struct QuadLanes {
+    /// sum_i m_i x_i over the triples m_i at m, m + 3, m + 6, x's lanes 0..2 broadcast.
+    [[gnu::always_inline]] static Quad product(const double* m, Quad x) {
+        return quadAt(m) * lanes<0, 0, 0, 0>(x) + quadAt(m + 3) * lanes<1, 1, 1, 1>(x) +
+               quadAt(m + 6) * lanes<2, 2, 2, 2>(x);
+    }
+
+    /// Velocity of b relative to a at the contact, in the contact frame, bias included.
+    [[gnu::always_inline]] static FrameVector velocity(const PackedBody& a, const PackedBody& b,
+                                                       const PackedContact& c) {
+        const Quad v =
+            (product(c.frameRows, b.linear - a.linear) + product(c.angularBRows, b.angular)) -
+            product(c.angularARows, a.angular);
+        return {Pair{v[0], v[1]}, v[2] + c.bias};
+    }
+
+    /// (m_00 x_0 + m_01 x_1) + m_02 x_2, (...), (m_21 x_1 + m_22 x_2) + m_20 x_0 from turned
+    /// columns t0, t1, t2 and f = (x_0, x_1, x_2, *).
+    [[gnu::always_inline]] static Quad turnedProduct(Quad t0, Quad t1, Quad t2, Quad f) {
+        return t0 * lanes<0, 0, 1, 1>(f) + t1 * lanes<1, 1, 2, 2>(f) + t2 * lanes<2, 2, 0, 0>(f);
+    }
+
+    /// q's lanes 0-2 with `keep`'s fourth lane (1/m, or w's unused lane).
+    [[gnu::always_inline]] static Quad withLane3(Quad q, Quad keep) {
+        return mix<0, 1, 2, 7>(q, keep);
+    }
+
+    /// Adds the contact-frame impulse `df` to b and its opposite to a.
+    [[gnu::always_inline]] static void apply(PackedBody& a, PackedBody& b, const PackedContact& c,
+                                             const FrameVector& df) {
+        const Quad f{df.xy[0], df.xy[1], df.z, df.z};
+        // R's turned columns from its rows: (R00 R10 R21), (R01 R11 R22), (R02 R12 R20).
+        const Quad r0 = quadAt(c.frameRows);
+        const Quad r1 = quadAt(c.frameRows + 3);
+        const Quad r2 = quadAt(c.frameRows + 6);
+        const Quad even = mix<0, 4, 2, 6>(r0, r1); // R00 R10 R02 R12
+        const Quad odd = mix<1, 5, 3, 7>(r0, r1);  // R01 R11 R10 R20
+        const Quad p = turnedProduct(mix<0, 1, 5, 3>(even, r2), mix<0, 1, 6, 3>(odd, r2),
+                                     mix<2, 3, 4, 1>(even, r2), f);
+        const double* ta = c.responseATurned;
+        const double* tb = c.responseBTurned;
+        a.linear = withLane3(a.linear - lanes<3, 3, 3, 3>(a.linear) * p, a.linear);
+        a.angular = withLane3(
+            a.angular - turnedProduct(quadAt(ta), quadAt(ta + 3), quadAt(ta + 6), f), a.angular);
+        b.linear = withLane3(b.linear + lanes<3, 3, 3, 3>(b.linear) * p, b.linear);
+        b.angular = withLane3(
+            b.angular + turnedProduct(quadAt(tb), quadAt(tb + 3), quadAt(tb + 6), f), b.angular);
+    }
+};
+
+/// The baseline kernel (SSE2, or whatever two-lane vectors the target has): lanes 0 and 1 as
+/// a Pair, lane 2 apart. (GCC's lowering of the quads to SSE2 runs at half the speed of this.)
+struct PairLanes {
+    /// Lanes 0 and 1 of q.
+    [[gnu::always_inline]] static Pair low(const Quad& q) {
+        Pair p;
+        __builtin_memcpy(&p, &q, sizeof p);
+        return p;
+    }
+
+    [[gnu::always_inline]] static void setLow(Quad& q, Pair p) {
+        __builtin_memcpy(&q, &p, sizeof p);
+    }
+
+    /// Lanes 0 and 1, and lane 2, of sum_i m_i x_i over the triples at m, m + 3, m + 6.
+    [[gnu::always_inline]] static Pair productXY(const double* m, Pair xy, double z) {
+        return pairAt(m) * splat(xy[0]) + pairAt(m + 3) * splat(xy[1]) + pairAt(m + 6) * splat(z);
+    }
+    [[gnu::always_inline]] static double productZ(const double* m, Pair xy, double z) {
+        return m[2] * xy[0] + m[5] * xy[1] + m[8] * z;
+    }
+
+    /// Lane 2 of the turned product (QuadLanes::turnedProduct).
+    [[gnu::always_inline]] static double turnedZ(const double* t, Pair xy, double z) {
+        return t[2] * xy[1] + t[5] * z + t[8] * xy[0];
+    }
+
+    [[gnu::always_inline]] static FrameVector velocity(const PackedBody& a, const PackedBody& b,
+                                                       const PackedContact& c) {
+        const Pair dxy = low(b.linear) - low(a.linear);
+        const double dz = b.linear[2] - a.linear[2];
+        const Pair wb = low(b.angular);
+        const Pair wa = low(a.angular);
+        const double wbz = b.angular[2];
+        const double waz = a.angular[2];
+        FrameVector v;
+        v.xy = (productXY(c.frameRows, dxy, dz) + productXY(c.angularBRows, wb, wbz)) -
+               productXY(c.angularARows, wa, waz);
+        v.z = (productZ(c.frameRows, dxy, dz) + productZ(c.angularBRows, wb, wbz)) -
+              productZ(c.angularARows, wa, waz);
+        v.z += c.bias;
+        return v;
+    }
+
+    [[gnu::always_inline]] static void apply(PackedBody& a, PackedBody& b, const PackedContact& c,
+                                             const FrameVector& df) {
+        const double* r = c.frameRows;
+        const double fx = df.xy[0];
+        const double fy = df.xy[1];
+        const Pair pxy = Pair{r[0], r[3]} * splat(fx) + Pair{r[1], r[4]} * splat(fy) +
+                         Pair{r[2], r[5]} * splat(df.z);
+        const double pz = r[7] * fy + r[8] * df.z + r[6] * fx;
+        const double* ta = c.responseATurned;
+        const double* tb = c.responseBTurned;
+        const double ma = a.linear[3];
+        setLow(a.linear, low(a.linear) - splat(ma) * pxy);
+        a.linear[2] -= ma * pz;
+        setLow(a.angular, low(a.angular) - productXY(ta, df.xy, df.z));
+        a.angular[2] -= turnedZ(ta, df.xy, df.z);
+        const double mb = b.linear[3];
+        setLow(b.linear, low(b.linear) + splat(mb) * pxy);
+        b.linear[2] += mb * pz;
+        setLow(b.angular, low(b.angular) + productXY(tb, df.xy, df.z));
+        b.angular[2] += turnedZ(tb, df.xy, df.z);
+    }
+};
+
+/// max(|x|, |y|, |z|) of a contact-frame vector.
+[[gnu::always_inline]] inline double maxAbs(const FrameVector& f) {
+    return std::max(std::max(std::abs(f.xy[0]), std::abs(f.xy[1])), std::abs(f.z));
 }
 
 /// Distance from v~ = (t, z) to the dual cone K* = {mu |t| <= z}: the projection onto a cone
 /// {c|t| <= z} is v~ inside, 0 when (|t| + c z) <= 0, else (|t| + c z)/(1 + c^2) (t/|t|, c).
-/// `s` is |(v_x, v_y)|, which the caller has already computed.
-double dualConeDistance(const Vec3& v, double s, double mu) {
-    if (mu * s <= v.z()) {
+/// `s` is |t|, which the caller has already computed.
+double dualConeDistance(const FrameVector& v, double s, const PackedContact& c) {
+    const double mu = c.friction;
+    if (mu * s <= v.z) {
         return 0.0;
     }
-    const double along = (s + mu * v.z()) / (1.0 + mu * mu);
+    const double along = (s + mu * v.z) / c.coneScale;
     if (along <= 0.0) {
-        return v.norm();
+        return std::sqrt(v.xy[0] * v.xy[0] + v.xy[1] * v.xy[1] + v.z * v.z);
     }
     const double radial = s - along; // |t - along * t/|t||
-    const double axial = v.z() - along * mu;
+    const double axial = v.z - along * mu;
     return std::sqrt(radial * radial + axial * axial);
 }
 
@@ -63,72 +276,126 @@ struct SweepResiduals {
 /// before c is updated, so that they see every other contact's latest impulse. (Measured after
 /// c's own projection they would be zero by construction for a frictionless contact, whatever
 /// the other contacts do; this is where the code departs from pinocchio's loop.)
-void accumulateResiduals(const Vec3& f, const Vec3& v, double mu, SweepResiduals& r) {
-    const double tangential = std::sqrt(v.x() * v.x() + v.y() * v.y());
-    Vec3 corrected = v; // De Saxce correction v~ = v + [0, 0, mu |v_t|]
-    corrected.z() += mu * tangential;
-    r.complementarity = std::max(r.complementarity, std::abs(f.dot(corrected)));
-    r.dualFeasibility = std::max(r.dualFeasibility, dualConeDistance(corrected, tangential, mu));
+[[gnu::always_inline]] inline void accumulateResiduals(const PackedContact& c, const FrameVector& f,
+                                                       const FrameVector& v, SweepResiduals& r) {
+    const double tangential = std::sqrt(v.xy[0] * v.xy[0] + v.xy[1] * v.xy[1]);
+    // De Saxce correction v~ = v + [0, 0, mu |v_t|]
+    const FrameVector corrected{v.xy, v.z + c.friction * tangential};
+    const double work = f.xy[0] * v.xy[0] + f.xy[1] * v.xy[1] + f.z * corrected.z;
+    r.complementarity = std::max(r.complementarity, std::abs(work));
+    r.dualFeasibility = std::max(r.dualFeasibility, dualConeDistance(corrected, tangential, c));
 }
 
 /// Change of the kinetic energy when the tangent impulse changes by `d` at a contact whose
 /// tangential velocity is `v` (before the change): v.d + d.G_tt d / 2.
-double tangentEnergyChange(const SolverContact& c, const Vec3& v, double dx, double dy) {
-    const Mat3& g = c.delassus;
-    return v.x() * dx + v.y() * dy +
-           0.5 * (g(0, 0) * dx * dx + 2.0 * g(0, 1) * dx * dy + g(1, 1) * dy * dy);
+[[gnu::always_inline]] inline double tangentEnergyChange(const PackedContact& c, Pair v, Pair d) {
+    const Pair linear = v * d;
+    const Pair square = pairAt(c.delassusDiagonal) * d * d;
+    const double cross = c.delassus01Twice * d[0] * d[1];
+    return linear[0] + linear[1] + 0.5 * (square[0] + cross + square[1]);
 }
 
-/// Scales (x, y) back onto the disk of `radius`.
-void clampToDisk(double& x, double& y, double radius) {
-    const double ft = std::sqrt(x * x + y * y);
+/// Scales `t` back onto the disk of `radius`.
+[[gnu::always_inline]] inline void clampToDisk(Pair& t, double radius) {
+    const double ft = std::sqrt(t[0] * t[0] + t[1] * t[1]);
     if (ft > radius) {
         const double scale = ft > 0.0 ? radius / ft : 0.0;
-        x *= scale;
-        y *= scale;
+        t *= splat(scale);
     }
 }
 
-/// Friction step of contact c from impulse `old` and velocity `v` (normal already updated).
-/// The block step f_t - w G_tt^-1 v_t, scaled onto the Coulomb disk, is the exact minimiser of
-/// the kinetic energy on the tangent plane when it lands inside the disk; when the scaling makes
-/// it gain energy (it is not the projection in G_tt's metric), the projected gradient step
-/// f_t - v_t / lambda_max(G_tt) is taken instead, which never gains energy (descent lemma of
-/// projected gradient with step 1/L). A scalar step 1/min(G_00, G_11), as pinocchio's, diverges
-/// when lambda_max(G_tt) > 2 min(G_00, G_11) (thin bodies, off-centre contacts): each sweep
-/// then flips and amplifies the slip within the friction disk and pumps energy into the bodies.
-void updateFriction(const SolverContact& c, const Vec3& v, double w, const Vec3& old, Vec3& f) {
-    const double radius = c.friction * f.z();
-    const double ix = c.tangentInverse[0] * v.x() + c.tangentInverse[1] * v.y();
-    const double iy = c.tangentInverse[1] * v.x() + c.tangentInverse[2] * v.y();
-    double x = old.x() - w * ix;
-    double y = old.y() - w * iy;
-    clampToDisk(x, y, radius);
-    if (tangentEnergyChange(c, v, x - old.x(), y - old.y()) > 0.0) {
-        x = old.x() - c.tangentGradientStep * v.x();
-        y = old.y() - c.tangentGradientStep * v.y();
-        clampToDisk(x, y, radius);
+/// Friction step of contact c from the tangent impulse `old` and tangential velocity `v`
+/// (normal already updated, to `normal`). The block step f_t - w G_tt^-1 v_t, scaled onto the
+/// Coulomb disk, is the exact minimiser of the kinetic energy on the tangent plane when it lands
+/// inside the disk; when the scaling makes it gain energy (it is not the projection in G_tt's
+/// metric), the projected gradient step f_t - v_t / lambda_max(G_tt) is taken instead, which
+/// never gains energy (descent lemma of projected gradient with step 1/L). A scalar step
+/// 1/min(G_00, G_11), as pinocchio's, diverges when lambda_max(G_tt) > 2 min(G_00, G_11) (thin
+/// bodies, off-centre contacts): each sweep then flips and amplifies the slip within the
+/// friction disk and pumps energy into the bodies.
+[[gnu::always_inline]] inline Pair frictionStep(const PackedContact& c, Pair v, Pair w, Pair old,
+                                                double normal) {
+    const double radius = c.friction * normal;
+    // (G_tt^-1) v_t: columns (T00, T10) and (T01, T11) overlap in tangentInverse.
+    const Pair step =
+        pairAt(c.tangentInverse) * splat(v[0]) + pairAt(c.tangentInverse + 1) * splat(v[1]);
+    Pair t = old - w * step;
+    clampToDisk(t, radius);
+    if (tangentEnergyChange(c, v, t - old) > 0.0) {
+        t = old - splat(c.gradientStep) * v;
+        clampToDisk(t, radius);
     }
-    f.x() = x;
-    f.y() = y;
+    return t;
 }
 
 /// One projected Gauss-Seidel update of contact c (pinocchio's PGSConeProjectAndUpdate, with
-/// the friction step of updateFriction).
-void updateContact(SolverBody& a, SolverBody& b, SolverContact& c, double w, SweepResiduals& r) {
-    Vec3 v = contactVelocity(a, b, c);
-    const Mat3& g = c.delassus;
-    const Vec3 old = c.impulse;
-    accumulateResiduals(old, v, c.friction, r);
-    Vec3 f = old;
-    f.z() = std::max(0.0, old.z() - w / g(2, 2) * v.z());
-    v += g.col(2) * (f.z() - old.z());
-    updateFriction(c, v, w, old, f);
-    const Vec3 df = f - old;
-    applyImpulse(a, b, c, df);
-    c.impulse = f;
-    r.maxChange = std::max(r.maxChange, df.cwiseAbs().maxCoeff());
-    r.maxImpulse = std::max(r.maxImpulse, f.cwiseAbs().maxCoeff());
+/// the friction step of frictionStep).
+template <class Lanes>
+[[gnu::always_inline]] inline void updateContact(PackedBody& a, PackedBody& b, PackedContact& c,
+                                                 Pair w, SweepResiduals& r) {
+    FrameVector v = Lanes::velocity(a, b, c);
+    const FrameVector old{pairAt(c.impulse), c.impulse[2]};
+    accumulateResiduals(c, old, v, r);
+    FrameVector f;
+    f.z = std::max(0.0, old.z - c.normalStep * v.z);
+    const double dz = f.z - old.z;
+    v.xy += pairAt(c.delassusThird) * splat(dz); // v.z is not read again
+    f.xy = frictionStep(c, v.xy, w, old.xy, f.z);
+    const FrameVector df{f.xy - old.xy, dz};
+    Lanes::apply(a, b, c, df);
+    setPair(c.impulse, f.xy);
+    c.impulse[2] = f.z;
+    r.maxChange = std::max(r.maxChange, maxAbs(df));
+    r.maxImpulse = std::max(r.maxImpulse, maxAbs(f));
+}
+
+PackedBody packBody(const SolverBody& s) {
+    const Vec3& v = s.linearVelocity;
+    const Vec3& w = s.angularVelocity;
+    return {Quad{v.x(), v.y(), v.z(), s.inverseMass}, Quad{w.x(), w.y(), w.z(), 0.0}};
+}
+
+/// `m` row-major.
+void packRows(const Mat3& m, double (&rows)[9]) {
+    for (int i = 0; i < 3; ++i) {
+        for (int j = 0; j < 3; ++j) {
+            rows[3 * i + j] = m(i, j);
+        }
+    }
+}
+
+/// Turned columns of `m` (PackedContact).
+void packTurned(const Mat3& m, double (&turned)[9]) {
+    const double t[9] = {m(0, 0), m(1, 0), m(2, 1), m(0, 1), m(1, 1),
+                         m(2, 2), m(0, 2), m(1, 2), m(2, 0)};
+    std::copy(t, t + 9, turned);
+}
+
+PackedContact packContact(const SolverContact& s, double w) {
+    PackedContact c{};
+    packRows(s.frame, c.frameRows);
+    packRows(s.angularB, c.angularBRows);
+    packRows(s.angularA, c.angularARows);
+    packTurned(s.responseB, c.responseBTurned);
+    packTurned(s.responseA, c.responseATurned);
+    const Mat3& g = s.delassus;
+    c.delassusThird[0] = g(0, 2);
+    c.delassusThird[1] = g(1, 2);
+    c.delassusDiagonal[0] = g(0, 0);
+    c.delassusDiagonal[1] = g(1, 1);
+    std::copy(s.tangentInverse.begin(), s.tangentInverse.end(), c.tangentInverse);
+    c.delassus01Twice = 2.0 * g(0, 1);
+    c.normalStep = w / g(2, 2);
+    c.gradientStep = s.tangentGradientStep;
+    c.bias = s.bias;
+    c.friction = s.friction;
+    c.coneScale = 1.0 + s.friction * s.friction;
+    c.impulse[0] = s.impulse.x();
+    c.impulse[1] = s.impulse.y();
+    c.impulse[2] = s.impulse.z();
+    c.bodyA = s.bodyA;
+    c.bodyB = s.bodyB;
+    return c;
 }
 
 } // namespace
@@ -171,23 +438,39 @@ double normalBias(double distance, double approach, double restitution, double h
     return bias;
 }
 
-PgsResult solveContacts(std::span<SolverBody> bodies, std::span<SolverContact> contacts,
-                        const PgsSettings& settings) {
+struct PgsScratch::Arrays {
+    std::vector<PackedBody> bodies;
+    std::vector<PackedContact> contacts;
+};
+
+PgsScratch::PgsScratch() : arrays_(std::make_unique<Arrays>()) {}
+PgsScratch::~PgsScratch() = default;
+PgsScratch::PgsScratch(PgsScratch&&) noexcept = default;
+PgsScratch& PgsScratch::operator=(PgsScratch&&) noexcept = default;
+
+namespace {
+
+/// The sweeps on packed data, from the warm start to a stopping criterion.
+template <class Lanes>
+[[gnu::always_inline]] inline PgsResult sweep(std::span<PackedBody> bodies,
+                                              std::span<PackedContact> contacts,
+                                              const PgsSettings& settings) {
     PgsResult result;
     double previousMax = 0.0;
-    for (SolverContact& c : contacts) {
-        applyImpulse(bodies[c.bodyA], bodies[c.bodyB], c, c.impulse);
-        previousMax = std::max(previousMax, c.impulse.cwiseAbs().maxCoeff());
+    for (PackedContact& c : contacts) {
+        const FrameVector f{pairAt(c.impulse), c.impulse[2]};
+        Lanes::apply(bodies[c.bodyA], bodies[c.bodyB], c, f);
+        previousMax = std::max(previousMax, maxAbs(f));
     }
     if (contacts.empty()) {
         return result;
     }
     result.converged = false;
-    const double w = settings.overRelaxation;
+    const Pair w = splat(settings.overRelaxation);
     for (int it = 0; it < settings.maxIterations; ++it) {
         SweepResiduals r;
-        for (SolverContact& c : contacts) {
-            updateContact(bodies[c.bodyA], bodies[c.bodyB], c, w, r);
+        for (PackedContact& c : contacts) {
+            updateContact<Lanes>(bodies[c.bodyA], bodies[c.bodyB], c, w, r);
         }
         result.iterations = it + 1;
         result.complementarity = r.complementarity;
@@ -204,6 +487,85 @@ PgsResult solveContacts(std::span<SolverBody> bodies, std::span<SolverContact> c
         previousMax = r.maxImpulse;
     }
     return result;
+}
+
+PgsResult sweepBaseline(std::span<PackedBody> bodies, std::span<PackedContact> contacts,
+                        const PgsSettings& settings) {
+    return sweep<PairLanes>(bodies, contacts, settings);
+}
+
+#if defined(__x86_64__)
+/// The same operations in the same order (no FMA: contraction is off, and the target does not
+/// enable it), compiled for AVX2.
+[[gnu::target("avx2")]] PgsResult sweepAvx2(std::span<PackedBody> bodies,
+                                            std::span<PackedContact> contacts,
+                                            const PgsSettings& settings) {
+    return sweep<QuadLanes>(bodies, contacts, settings);
+}
+#endif
+
+} // namespace
+
+namespace detail {
+
+bool pgsKernelAvailable(PgsKernel kernel) {
+    switch (kernel) {
+    case PgsKernel::automatic:
+    case PgsKernel::baseline:
+        return true;
+    case PgsKernel::avx2:
+#if defined(__x86_64__)
+        return __builtin_cpu_supports("avx2");
+#else
+        return false;
+#endif
+    }
+    return false;
+}
+
+PgsResult solveContacts(std::span<SolverBody> bodies, std::span<SolverContact> contacts,
+                        const PgsSettings& settings, PgsScratch& scratch, PgsKernel kernel) {
+    PgsScratch::Arrays& packed = scratch.arrays();
+    packed.bodies.resize(bodies.size());
+    for (std::size_t i = 0; i < bodies.size(); ++i) {
+        packed.bodies[i] = packBody(bodies[i]);
+    }
+    packed.contacts.resize(contacts.size());
+    for (std::size_t i = 0; i < contacts.size(); ++i) {
+        packed.contacts[i] = packContact(contacts[i], settings.overRelaxation);
+    }
+    static const bool hasAvx2 = pgsKernelAvailable(PgsKernel::avx2);
+    const bool avx2 = kernel == PgsKernel::avx2 || (kernel == PgsKernel::automatic && hasAvx2);
+#if defined(__x86_64__)
+    const PgsResult result = avx2 ? sweepAvx2(packed.bodies, packed.contacts, settings)
+                                  : sweepBaseline(packed.bodies, packed.contacts, settings);
+#else
+    (void)avx2;
+    const PgsResult result = sweepBaseline(packed.bodies, packed.contacts, settings);
+#endif
+    for (std::size_t i = 0; i < bodies.size(); ++i) {
+        const PackedBody& p = packed.bodies[i];
+        bodies[i].linearVelocity = Vec3(p.linear[0], p.linear[1], p.linear[2]);
+        bodies[i].angularVelocity = Vec3(p.angular[0], p.angular[1], p.angular[2]);
+    }
+    for (std::size_t i = 0; i < contacts.size(); ++i) {
+        const PackedContact& p = packed.contacts[i];
+        contacts[i].impulse = Vec3(p.impulse[0], p.impulse[1], p.impulse[2]);
+    }
+    return result;
+}
+
+} // namespace detail
+
+PgsResult solveContacts(std::span<SolverBody> bodies, std::span<SolverContact> contacts,
+                        const PgsSettings& settings, PgsScratch& scratch) {
+    return detail::solveContacts(bodies, contacts, settings, scratch, detail::PgsKernel::automatic);
+}
+
+PgsResult solveContacts(std::span<SolverBody> bodies, std::span<SolverContact> contacts,
+                        const PgsSettings& settings) {
+    PgsScratch scratch;
+    return solveContacts(bodies, contacts, settings, scratch);
 }
 
 } // namespace mk

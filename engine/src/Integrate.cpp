@@ -113,7 +113,7 @@ void World::Impl::buildContacts() {
 
 void World::Impl::solve() {
     buildContacts();
-    const PgsResult r = solveContacts(solverBodies, solverContacts, settings.pgs);
+    const PgsResult r = solveContacts(solverBodies, solverContacts, settings.pgs, pgsScratch);
     StepCounts& c = stats.counts;
     c.pgsIterations = r.iterations;
     c.pgsConverged = r.converged;

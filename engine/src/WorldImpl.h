@@ -96,6 +96,7 @@ struct World::Impl {
     std::vector<ContactRef> contactRefs;
     std::vector<SolverBody> solverBodies;
     std::vector<SolverContact> solverContacts;
+    PgsScratch pgsScratch;
     std::vector<Pose> nextPoses;
     std::vector<BodyId> badBodies;
     double perturbationSeconds = 0.0; ///< time of this step's perturbation calls (unit: second)

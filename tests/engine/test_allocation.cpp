@@ -1,5 +1,6 @@
 /// The hot path does not allocate after warm-up: global operator new is counted while a warm
-/// world steps (narrow phase, Bullet's broadphase, manifolds and PGS included).
+/// world steps (narrow phase, Bullet's broadphase, manifolds and PGS included), aligned
+/// allocations included.
 
 #include "EngineTestUtil.h"
 
@@ -22,6 +23,18 @@ void* allocate(std::size_t size) {
     }
     throw std::bad_alloc();
 }
+
+/// Over-aligned types (the solver's packed arrays) take this path.
+void* allocateAligned(std::size_t size, std::align_val_t alignment) {
+    if (gCounting.load(std::memory_order_relaxed)) {
+        gAllocations.fetch_add(1, std::memory_order_relaxed);
+    }
+    const auto a = static_cast<std::size_t>(alignment);
+    if (void* p = std::aligned_alloc(a, size == 0 ? a : (size + a - 1) / a * a)) {
+        return p;
+    }
+    throw std::bad_alloc();
+}
 } // namespace
 
 void* operator new(std::size_t size) { return allocate(size); }
@@ -30,6 +43,12 @@ void operator delete(void* p) noexcept { std::free(p); }
 void operator delete[](void* p) noexcept { std::free(p); }
 void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
+void* operator new(std::size_t size, std::align_val_t a) { return allocateAligned(size, a); }
+void* operator new[](std::size_t size, std::align_val_t a) { return allocateAligned(size, a); }
+void operator delete(void* p, std::align_val_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::align_val_t) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
 
 namespace mk {
 namespace {

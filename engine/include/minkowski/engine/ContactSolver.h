@@ -20,6 +20,7 @@
 #include "minkowski/narrowphase/Math.h"
 
 #include <array>
+#include <memory>
 #include <span>
 
 namespace mk {
@@ -86,9 +87,54 @@ void setupContact(const SolverBody& a, const SolverBody& b, SolverContact& conta
 [[nodiscard]] double normalBias(double distance, double approach, double restitution, double h,
                                 const PgsSettings& settings);
 
+/// Working memory of solveContacts: the bodies' velocities and what a sweep reads of each
+/// contact, packed apart from the set-up data for vector arithmetic (one 64-byte line per body
+/// instead of 128 bytes; no inertia). Keep one between solves: it grows to the largest problem
+/// and is then reused without allocating.
+class PgsScratch {
+public:
+    PgsScratch();
+    ~PgsScratch();
+    PgsScratch(const PgsScratch&) = delete;
+    PgsScratch& operator=(const PgsScratch&) = delete;
+    PgsScratch(PgsScratch&&) noexcept;
+    PgsScratch& operator=(PgsScratch&&) noexcept;
+
+    struct Arrays; ///< ContactSolver.cpp
+    [[nodiscard]] Arrays& arrays() { return *arrays_; }
+
+private:
+    std::unique_ptr<Arrays> arrays_;
+};
+
 /// Applies the contacts' initial impulses to the bodies (warm start), then runs PGS sweeps in
-/// the contacts' order until a stopping criterion holds. Deterministic; never allocates.
+/// the contacts' order until a stopping criterion holds; writes the bodies' velocities and the
+/// contacts' impulses back. Deterministic; allocates nothing once `scratch` has held a problem
+/// of this size.
+PgsResult solveContacts(std::span<SolverBody> bodies, std::span<SolverContact> contacts,
+                        const PgsSettings& settings, PgsScratch& scratch);
+
+/// The same with a scratch of its own (allocates): for one-off solves.
 PgsResult solveContacts(std::span<SolverBody> bodies, std::span<SolverContact> contacts,
                         const PgsSettings& settings);
+
+namespace detail {
+
+/// The sweep code of solveContacts. Both compute the same bits (the operations and their order
+/// are the same; only the register width differs), so the choice never moves a result.
+enum class PgsKernel {
+    automatic, ///< avx2 where the CPU has it, else baseline
+    baseline,  ///< two lanes (SSE2 on x86-64): runs anywhere
+    avx2,      ///< four lanes: a 3-vector in one register (x86-64 CPUs with AVX2 only)
+};
+
+/// Whether this build and CPU can run `kernel`.
+[[nodiscard]] bool pgsKernelAvailable(PgsKernel kernel);
+
+/// solveContacts with a chosen kernel (tests compare the kernels; `kernel` must be available).
+PgsResult solveContacts(std::span<SolverBody> bodies, std::span<SolverContact> contacts,
+                        const PgsSettings& settings, PgsScratch& scratch, PgsKernel kernel);
+
+} // namespace detail
 
 } // namespace mk

@@ -1,0 +1,289 @@
+/// The packed SSE2 sweeps of solveContacts compute the same bits as the textbook formulation on
+/// SolverBody/SolverContact with Eigen 3x3 products (the solver as it was before the packing,
+/// kept here verbatim as the reference): seeded random piles with static, kinematic and thin
+/// bodies, anisotropic friction blocks, stale warm starts, every stopping criterion. Equality
+/// is bitwise (signed zeros included), because the pinned state hashes depend on it.
+
+#include "minkowski/engine/ContactSolver.h"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstdint>
+#include <gtest/gtest.h>
+#include <iostream>
+#include <random>
+#include <vector>
+
+namespace mk {
+namespace {
+namespace reference {
+
+Vec3 contactVelocity(const SolverBody& a, const SolverBody& b, const SolverContact& c) {
+    Vec3 v = c.frame.transpose() * (b.linearVelocity - a.linearVelocity) +
+             c.angularB.transpose() * b.angularVelocity -
+             c.angularA.transpose() * a.angularVelocity;
+    v.z() += c.bias;
+    return v;
+}
+
+void applyImpulse(SolverBody& a, SolverBody& b, const SolverContact& c, const Vec3& df) {
+    const Vec3 p = c.frame * df;
+    a.linearVelocity -= a.inverseMass * p;
+    a.angularVelocity -= c.responseA * df;
+    b.linearVelocity += b.inverseMass * p;
+    b.angularVelocity += c.responseB * df;
+}
+
+double dualConeDistance(const Vec3& v, double s, double mu) {
+    if (mu * s <= v.z()) {
+        return 0.0;
+    }
+    const double along = (s + mu * v.z()) / (1.0 + mu * mu);
+    if (along <= 0.0) {
+        return v.norm();
+    }
+    const double radial = s - along;
+    const double axial = v.z() - along * mu;
+    return std::sqrt(radial * radial + axial * axial);
+}
+
+struct SweepResiduals {
+    double complementarity = 0.0;
+    double dualFeasibility = 0.0;
+    double maxChange = 0.0;
+    double maxImpulse = 0.0;
+};
+
+void accumulateResiduals(const Vec3& f, const Vec3& v, double mu, SweepResiduals& r) {
+    const double tangential = std::sqrt(v.x() * v.x() + v.y() * v.y());
+    Vec3 corrected = v;
+    corrected.z() += mu * tangential;
+    r.complementarity = std::max(r.complementarity, std::abs(f.dot(corrected)));
+    r.dualFeasibility = std::max(r.dualFeasibility, dualConeDistance(corrected, tangential, mu));
+}
+
+double tangentEnergyChange(const SolverContact& c, const Vec3& v, double dx, double dy) {
+    const Mat3& g = c.delassus;
+    return v.x() * dx + v.y() * dy +
+           0.5 * (g(0, 0) * dx * dx + 2.0 * g(0, 1) * dx * dy + g(1, 1) * dy * dy);
+}
+
+void clampToDisk(double& x, double& y, double radius) {
+    const double ft = std::sqrt(x * x + y * y);
+    if (ft > radius) {
+        const double scale = ft > 0.0 ? radius / ft : 0.0;
+        x *= scale;
+        y *= scale;
+    }
+}
+
+void updateFriction(const SolverContact& c, const Vec3& v, double w, const Vec3& old, Vec3& f) {
+    const double radius = c.friction * f.z();
+    const double ix = c.tangentInverse[0] * v.x() + c.tangentInverse[1] * v.y();
+    const double iy = c.tangentInverse[1] * v.x() + c.tangentInverse[2] * v.y();
+    double x = old.x() - w * ix;
+    double y = old.y() - w * iy;
+    clampToDisk(x, y, radius);
+    if (tangentEnergyChange(c, v, x - old.x(), y - old.y()) > 0.0) {
+        x = old.x() - c.tangentGradientStep * v.x();
+        y = old.y() - c.tangentGradientStep * v.y();
+        clampToDisk(x, y, radius);
+    }
+    f.x() = x;
+    f.y() = y;
+}
+
+void updateContact(SolverBody& a, SolverBody& b, SolverContact& c, double w, SweepResiduals& r) {
+    Vec3 v = contactVelocity(a, b, c);
+    const Mat3& g = c.delassus;
+    const Vec3 old = c.impulse;
+    accumulateResiduals(old, v, c.friction, r);
+    Vec3 f = old;
+    f.z() = std::max(0.0, old.z() - w / g(2, 2) * v.z());
+    v += g.col(2) * (f.z() - old.z());
+    updateFriction(c, v, w, old, f);
+    const Vec3 df = f - old;
+    applyImpulse(a, b, c, df);
+    c.impulse = f;
+    r.maxChange = std::max(r.maxChange, df.cwiseAbs().maxCoeff());
+    r.maxImpulse = std::max(r.maxImpulse, f.cwiseAbs().maxCoeff());
+}
+
+PgsResult solveContacts(std::vector<SolverBody>& bodies, std::vector<SolverContact>& contacts,
+                        const PgsSettings& settings) {
+    PgsResult result;
+    double previousMax = 0.0;
+    for (SolverContact& c : contacts) {
+        applyImpulse(bodies[c.bodyA], bodies[c.bodyB], c, c.impulse);
+        previousMax = std::max(previousMax, c.impulse.cwiseAbs().maxCoeff());
+    }
+    if (contacts.empty()) {
+        return result;
+    }
+    result.converged = false;
+    const double w = settings.overRelaxation;
+    for (int it = 0; it < settings.maxIterations; ++it) {
+        SweepResiduals r;
+        for (SolverContact& c : contacts) {
+            updateContact(bodies[c.bodyA], bodies[c.bodyB], c, w, r);
+        }
+        result.iterations = it + 1;
+        result.complementarity = r.complementarity;
+        result.dualFeasibility = r.dualFeasibility;
+        const double scale = std::max(r.maxImpulse, previousMax);
+        result.relativeChange = scale > 0.0 ? r.maxChange / scale : 0.0;
+        const bool absolute =
+            r.complementarity <= settings.tolerance && r.dualFeasibility <= settings.tolerance;
+        const bool relative = r.maxChange <= settings.relativeTolerance * scale;
+        if (absolute || relative) {
+            result.converged = true;
+            break;
+        }
+        previousMax = r.maxImpulse;
+    }
+    return result;
+}
+
+} // namespace reference
+
+/// A random pile: body 0 static, body 1 kinematic (moving, infinite mass), the others dynamic
+/// with principal inertias spanning up to a factor 300 in random orientations; contacts between
+/// random pairs (never two infinite masses) with random normals, lever arms, friction (zero
+/// included), bias of either sign and warm starts (some zero, some stale).
+struct RandomPile {
+    std::vector<SolverBody> bodies;
+    std::vector<SolverContact> contacts;
+
+    RandomPile(std::mt19937_64& rng, int bodyCount, int contactCount) : bodies(bodyCount) {
+        std::uniform_real_distribution<double> u(-1.0, 1.0);
+        const auto vec = [&](double scale) -> Vec3 { return Vec3(u(rng), u(rng), u(rng)) * scale; };
+        bodies[1].linearVelocity = vec(0.5);
+        bodies[1].angularVelocity = vec(0.5);
+        for (int i = 2; i < bodyCount; ++i) {
+            SolverBody& b = bodies[i];
+            const double mass = std::exp2(4.0 * u(rng));
+            const Vec3 moments =
+                mass * 1e-3 *
+                Vec3(1.0, 1.0 + 9.0 * std::abs(u(rng)), 1.0 + 299.0 * std::abs(u(rng)));
+            Quat q(1.0 + u(rng), u(rng), u(rng), u(rng));
+            const Mat3 r = q.normalized().toRotationMatrix();
+            b.inverseMass = 1.0 / mass;
+            b.inverseInertia = r * moments.cwiseInverse().asDiagonal() * r.transpose();
+            b.linearVelocity = vec(2.0);
+            b.angularVelocity = vec(10.0);
+        }
+        std::uniform_int_distribution<int> pick(0, bodyCount - 1);
+        for (int k = 0; k < contactCount; ++k) {
+            SolverContact c;
+            c.bodyB = 2 + k % (bodyCount - 2);
+            do {
+                c.bodyA = pick(rng);
+            } while (c.bodyA == c.bodyB);
+            c.rA = vec(0.2);
+            c.rB = vec(0.2);
+            c.frame = contactFrame(vec(1.0).normalized());
+            c.friction = k % 7 == 0 ? 0.0 : 1.2 * std::abs(u(rng));
+            c.bias = k % 3 == 0 ? 0.0 : 0.3 * u(rng);
+            if (k % 4 != 0) {
+                c.impulse = Vec3(0.05 * u(rng), 0.05 * u(rng), 0.1 * std::abs(u(rng)));
+            }
+            setupContact(bodies[c.bodyA], bodies[c.bodyB], c);
+            contacts.push_back(c);
+        }
+    }
+};
+
+std::uint64_t bits(double x) {
+    return std::bit_cast<std::uint64_t>(x);
+}
+
+void expectSameBits(const Vec3& expected, const Vec3& actual, const char* what, int index) {
+    for (int i = 0; i < 3; ++i) {
+        EXPECT_EQ(bits(expected[i]), bits(actual[i]))
+            << what << " " << index << "[" << i << "]: " << expected[i] << " vs " << actual[i];
+    }
+}
+
+void expectSameSolve(const RandomPile& pile, const PgsSettings& s, PgsScratch& scratch,
+                     detail::PgsKernel kernel) {
+    RandomPile expected = pile;
+    std::vector<SolverBody> bodies = pile.bodies;
+    std::vector<SolverContact> contacts = pile.contacts;
+    const PgsResult e = reference::solveContacts(expected.bodies, expected.contacts, s);
+    const PgsResult a = detail::solveContacts(bodies, contacts, s, scratch, kernel);
+    EXPECT_EQ(e.iterations, a.iterations);
+    EXPECT_EQ(e.converged, a.converged);
+    EXPECT_EQ(bits(e.complementarity), bits(a.complementarity));
+    EXPECT_EQ(bits(e.dualFeasibility), bits(a.dualFeasibility));
+    EXPECT_EQ(bits(e.relativeChange), bits(a.relativeChange));
+    for (std::size_t i = 0; i < bodies.size(); ++i) {
+        expectSameBits(expected.bodies[i].linearVelocity, bodies[i].linearVelocity,
+                       "linear velocity of body", static_cast<int>(i));
+        expectSameBits(expected.bodies[i].angularVelocity, bodies[i].angularVelocity,
+                       "angular velocity of body", static_cast<int>(i));
+    }
+    for (std::size_t i = 0; i < contacts.size(); ++i) {
+        expectSameBits(expected.contacts[i].impulse, contacts[i].impulse, "impulse of contact",
+                       static_cast<int>(i));
+    }
+}
+
+/// Every kernel this machine runs (the AVX2 one is skipped, and said so, on a CPU without it).
+std::vector<detail::PgsKernel> kernels() {
+    std::vector<detail::PgsKernel> k{detail::PgsKernel::baseline};
+    if (detail::pgsKernelAvailable(detail::PgsKernel::avx2)) {
+        k.push_back(detail::PgsKernel::avx2);
+    } else {
+        std::cout << "no AVX2 on this CPU: only the baseline kernel is compared\n";
+    }
+    return k;
+}
+
+TEST(ContactSolverReference, PackedSweepsMatchTheEigenFormulationBitForBit) {
+    std::mt19937_64 rng(14);
+    PgsScratch scratch; // reused across problems of different sizes, as the World does
+    int cases = 0;
+    for (const int cap : {1, 4, 30}) {
+        for (const double w : {1.0, 1.3}) {
+            for (const double tolerance : {1e-6, 1e-12}) {
+                for (int k = 0; k < 6; ++k, ++cases) {
+                    const RandomPile pile(rng, 3 + 4 * k, 2 + 11 * k);
+                    PgsSettings s;
+                    s.maxIterations = cap;
+                    s.overRelaxation = w;
+                    s.tolerance = tolerance;
+                    s.relativeTolerance = tolerance;
+                    for (const detail::PgsKernel kernel : kernels()) {
+                        SCOPED_TRACE(::testing::Message()
+                                     << "kernel " << static_cast<int>(kernel) << " cap " << cap
+                                     << " w " << w << " tol " << tolerance << " case " << k);
+                        expectSameSolve(pile, s, scratch, kernel);
+                    }
+                }
+            }
+        }
+    }
+    EXPECT_EQ(cases, 72);
+}
+
+/// The one-off overload (own scratch) and an empty problem.
+TEST(ContactSolverReference, OwnScratchAndEmptyProblem) {
+    std::mt19937_64 rng(15);
+    RandomPile pile(rng, 6, 9);
+    std::vector<SolverBody> bodies = pile.bodies;
+    std::vector<SolverContact> contacts = pile.contacts;
+    const PgsResult expected = reference::solveContacts(pile.bodies, pile.contacts, PgsSettings{});
+    const PgsResult actual = solveContacts(bodies, contacts, PgsSettings{});
+    EXPECT_EQ(expected.iterations, actual.iterations);
+    for (std::size_t i = 0; i < contacts.size(); ++i) {
+        expectSameBits(pile.contacts[i].impulse, contacts[i].impulse, "impulse of contact",
+                       static_cast<int>(i));
+    }
+    const PgsResult none = solveContacts(bodies, std::span<SolverContact>{}, PgsSettings{});
+    EXPECT_TRUE(none.converged);
+    EXPECT_EQ(none.iterations, 0);
+}
+
+} // namespace
+} // namespace mk
