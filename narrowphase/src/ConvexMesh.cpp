@@ -482,8 +482,7 @@ double ConvexMesh::ownedCellShare() const {
 /// answer or the best of 14 axis and diagonal extremes (GJK's directions turn by large angles
 /// between iterations). Starting from the better of the hint and the map's vertex costs two more
 /// dot products and was slower on the YCB pairs (docs/solvers-optimization.md). A cell owned by
-/// its vertex (53-85% of the cells of the YCB hulls at 64 cells per side, 33-74% at 32) needs no
-/// climb at all.
+/// its vertex (33-74% of the cells of the YCB hulls) needs no climb at all.
 Vec3 ConvexMesh::support(const Vec3& dir, int& hint) const {
     const int n = static_cast<int>(vertices_.size());
     if (n < kLinearScanBelow) {

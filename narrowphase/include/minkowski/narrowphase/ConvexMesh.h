@@ -25,9 +25,9 @@ class ConvexMesh {
 public:
     /// Below this many vertices support() scans linearly; above, it hill-climbs from a cube map.
     static constexpr int kLinearScanBelow = 32;
-    /// Cells per side of each face of the direction cube map (see directionMap_): 6 x 64 x 64
-    /// start vertices, 96 KiB per mesh.
-    static constexpr int kMapCells = 64;
+    /// Cells per side of each face of the direction cube map (see directionMap_): 6 x 32 x 32
+    /// start vertices, 24 KiB per mesh.
+    static constexpr int kMapCells = 32;
 
     /// Convex hull of `points` (unit: metre).
     /// \throws ShapeError on fewer than 4 points, a non-finite coordinate, or points that are all
