@@ -42,13 +42,18 @@ using Pair = double __attribute__((vector_size(16)));
 using Quad = double __attribute__((vector_size(32)));
 using QuadIndex = std::int64_t __attribute__((vector_size(32)));
 
+/// Lanes I, J, K, L of (a, b): 0-3 pick a's lanes, 4-7 b's.
+template <int I, int J, int K, int L> [[gnu::always_inline]] inline Quad mix(Quad a, Quad b) {
+#if defined(__clang__)
+    return __builtin_shufflevector(a, b, I, J, K, L);
+#else
+    return __builtin_shuffle(a, b, QuadIndex{I, J, K, L});
+#endif
+}
+
 /// Lanes i, j, k, l of q.
 template <int I, int J, int K, int L> [[gnu::always_inline]] inline Quad lanes(Quad q) {
-#if defined(__clang__)
-    return __builtin_shufflevector(q, q, I, J, K, L);
-#else
-    return __builtin_shuffle(q, QuadIndex{I, J, K, L});
-#endif
+    return mix<I, J, K, L>(q, q);
 }
 
 /// A body's velocities and inverse mass, the whole of what a sweep reads of it (64 bytes).
@@ -115,15 +120,6 @@ struct FrameVector {
     __builtin_memcpy(p, &q, sizeof q);
 }
 
-/// Lanes I, J, K, L of (a, b): 0-3 pick a's lanes, 4-7 b's.
-template <int I, int J, int K, int L> [[gnu::always_inline]] inline Quad mix(Quad a, Quad b) {
-#if defined(__clang__)
-    return __builtin_shufflevector(a, b, I, J, K, L);
-#else
-    return __builtin_shuffle(a, b, QuadIndex{I, J, K, L});
-#endif
-}
-
 /// The AVX2 kernel: a 3-vector in one register.
 struct QuadLanes {
     /// sum_i m_i x_i over the triples m_i at m, m + 3, m + 6, x's lanes 0..2 broadcast.
@@ -164,14 +160,18 @@ struct QuadLanes {
         const Quad odd = mix<1, 5, 3, 7>(r0, r1);  // R01 R11 R10 R20
         const Quad p = turnedProduct(mix<0, 1, 5, 3>(even, r2), mix<0, 1, 6, 3>(odd, r2),
                                      mix<2, 3, 4, 1>(even, r2), f);
-        const double* ta = c.responseATurned;
-        const double* tb = c.responseBTurned;
-        a.linear = withLane3(a.linear - lanes<3, 3, 3, 3>(a.linear) * p, a.linear);
-        a.angular = withLane3(
-            a.angular - turnedProduct(quadAt(ta), quadAt(ta + 3), quadAt(ta + 6), f), a.angular);
-        b.linear = withLane3(b.linear + lanes<3, 3, 3, 3>(b.linear) * p, b.linear);
-        b.angular = withLane3(
-            b.angular + turnedProduct(quadAt(tb), quadAt(tb + 3), quadAt(tb + 6), f), b.angular);
+        push<false>(a, p, c.responseATurned, f);
+        push<true>(b, p, c.responseBTurned, f);
+    }
+
+    /// Adds (Plus) or subtracts the linear impulse p / m and the angular response of the turned
+    /// columns at t to a body.
+    template <bool Plus>
+    [[gnu::always_inline]] static void push(PackedBody& body, Quad p, const double* t, Quad f) {
+        const Quad dv = lanes<3, 3, 3, 3>(body.linear) * p;
+        const Quad dw = turnedProduct(quadAt(t), quadAt(t + 3), quadAt(t + 6), f);
+        body.linear = withLane3(Plus ? body.linear + dv : body.linear - dv, body.linear);
+        body.angular = withLane3(Plus ? body.angular + dw : body.angular - dw, body.angular);
     }
 };
 
@@ -227,18 +227,24 @@ struct PairLanes {
         const Pair pxy = Pair{r[0], r[3]} * splat(fx) + Pair{r[1], r[4]} * splat(fy) +
                          Pair{r[2], r[5]} * splat(df.z);
         const double pz = r[7] * fy + r[8] * df.z + r[6] * fx;
-        const double* ta = c.responseATurned;
-        const double* tb = c.responseBTurned;
-        const double ma = a.linear[3];
-        setLow(a.linear, low(a.linear) - splat(ma) * pxy);
-        a.linear[2] -= ma * pz;
-        setLow(a.angular, low(a.angular) - productXY(ta, df.xy, df.z));
-        a.angular[2] -= turnedZ(ta, df.xy, df.z);
-        const double mb = b.linear[3];
-        setLow(b.linear, low(b.linear) + splat(mb) * pxy);
-        b.linear[2] += mb * pz;
-        setLow(b.angular, low(b.angular) + productXY(tb, df.xy, df.z));
-        b.angular[2] += turnedZ(tb, df.xy, df.z);
+        push<false>(a, pxy, pz, c.responseATurned, df);
+        push<true>(b, pxy, pz, c.responseBTurned, df);
+    }
+
+    /// Adds (Plus) or subtracts the linear impulse (pxy, pz) / m and the angular response of the
+    /// turned columns at t to a body.
+    template <bool Plus>
+    [[gnu::always_inline]] static void push(PackedBody& body, Pair pxy, double pz, const double* t,
+                                            const FrameVector& df) {
+        const double m = body.linear[3];
+        const Pair dvxy = splat(m) * pxy;
+        const double dvz = m * pz;
+        const Pair dwxy = productXY(t, df.xy, df.z);
+        const double dwz = turnedZ(t, df.xy, df.z);
+        setLow(body.linear, Plus ? low(body.linear) + dvxy : low(body.linear) - dvxy);
+        body.linear[2] = Plus ? body.linear[2] + dvz : body.linear[2] - dvz;
+        setLow(body.angular, Plus ? low(body.angular) + dwxy : low(body.angular) - dwxy);
+        body.angular[2] = Plus ? body.angular[2] + dwz : body.angular[2] - dwz;
     }
 };
 

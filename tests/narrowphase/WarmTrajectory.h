@@ -1,15 +1,18 @@
 #pragma once
 /// \file WarmTrajectory.h
 /// Shared by the warm-start tests (test_penetration_warm.cpp, test_simplex_seed.cpp): the cold
-/// reference request, a pair moving along a seeded trajectory, and random hulls.
+/// reference request, one warm step against its cold reference, a pair moving along a seeded
+/// trajectory, and random hulls.
 
 #include "Random.h"
+#include "minkowski/narrowphase/Collide.h"
 #include "minkowski/narrowphase/ConvexMesh.h"
 #include "minkowski/narrowphase/Query.h"
 #include "minkowski/narrowphase/Shape.h"
 #include "minkowski/narrowphase/WarmStart.h"
 
 #include <cmath>
+#include <cstdint>
 #include <numbers>
 #include <random>
 #include <vector>
@@ -22,6 +25,24 @@ inline QueryRequest coldRequest(const Shape& a, const Pose& pa, const Shape& b, 
     q.task = Task::SignedDistance;
     q.initialGuess = obbGuess(a, pa, b, pb);
     return q;
+}
+
+/// One step of a pair: the warm query through its cache (transformed-previous, signed
+/// distance; the cache is updated with its answer) and the cold query of the same poses.
+struct WarmAndCold {
+    QueryResult warm;
+    QueryResult cold;
+};
+inline WarmAndCold queryWarmAndCold(const Shape& a, const Pose& pa, const Shape& b, const Pose& pb,
+                                    PairCache& cache, std::int64_t step) {
+    WarmAndCold r;
+    r.cold = collide(a, pa, b, pb, coldRequest(a, pa, b, pb));
+    QueryRequest q;
+    q.task = Task::SignedDistance;
+    cache.prepare(WarmStart::TransformedPrevious, step, a, pa, b, pb, q);
+    r.warm = collide(a, pa, b, pb, q);
+    cache.update(step, pa, pb, r.warm);
+    return r;
 }
 
 /// A pair moving for some steps: B's centre oscillates along `axis` around A's position plus

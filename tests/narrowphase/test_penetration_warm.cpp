@@ -53,12 +53,7 @@ struct Tally {
 /// One step: the warm query (through the pair's cache) against the cold one.
 void compareStep(const Shape& a, const Pose& pa, const Shape& b, const Pose& pb, PairCache& cache,
                  std::int64_t step, double tol, Tally& tally, const std::string& what) {
-    const QueryResult cold = collide(a, pa, b, pb, coldRequest(a, pa, b, pb));
-    QueryRequest q;
-    q.task = Task::SignedDistance;
-    cache.prepare(WarmStart::TransformedPrevious, step, a, pa, b, pb, q);
-    const QueryResult warm = collide(a, pa, b, pb, q);
-    cache.update(step, pa, pb, warm);
+    const auto [warm, cold] = ref::queryWarmAndCold(a, pa, b, pb, cache, step);
 
     ASSERT_EQ(warm.collide, cold.collide) << what;
     ASSERT_EQ(isOverlap(warm.status), isOverlap(cold.status)) << what;
