@@ -94,6 +94,8 @@ void World::Impl::filterPairs() {
                               margin + frames[p.key.a].reach + frames[p.key.b].reach);
         if (p.passed) {
             narrowList.push_back(s.slot);
+        } else { // OBBs apart by more than the margin: every point is stale
+            p.manifold.clear();
         }
     }
     stats.counts.obbPassed = static_cast<int>(narrowList.size());
@@ -111,48 +113,60 @@ bool usable(const QueryResult& r) {
 
 } // namespace
 
-void World::Impl::updateManifolds() {
-    contactRefs.clear();
-    perturbationSeconds = 0.0;
+double World::Impl::breakingThreshold(const PairState& p) const {
     const ContactSettings& cs = settings.contact;
-    for (const PairSlot& s : index) {
-        PairState& p = pool[s.slot];
-        if (!p.passed) { // OBBs apart by more than the margin: every point is stale
-            p.manifold.clear();
-            continue;
+    return std::min(cs.breakingThreshold, cs.relativeBreakingThreshold *
+                                              std::min(frames[p.key.a].radius, frames[p.key.b].radius));
+}
+
+/// Refreshes the pair's cached points, adds this step's point and decides whether the pair
+/// needs the perturbation pass.
+void World::Impl::updateManifold(PairState& p, WorkerShare& share) {
+    const ContactSettings& cs = settings.contact;
+    const Pose& poseA = bodies[p.key.a].pose;
+    const Pose& poseB = bodies[p.key.b].pose;
+    p.perturbationCooldown = std::max(0, p.perturbationCooldown - 1);
+    const double threshold = breakingThreshold(p);
+    p.manifold.refresh(poseA, poseB, threshold);
+    const QueryResult& r = p.result;
+    if (!usable(r)) {
+        ++share.counts.narrowPhaseFailures;
+    } else if (r.distance < cs.margin + frames[p.key.a].reach + frames[p.key.b].reach) {
+        ContactPoint c;
+        c.worldA = r.witnessA;
+        c.worldB = r.witnessB;
+        c.normal = r.normal;
+        c.distance = (r.witnessB - r.witnessA).dot(r.normal);
+        c.localA = poseA.applyInverse(r.witnessA);
+        c.localB = poseB.applyInverse(r.witnessB);
+        p.manifold.add(c, threshold);
+        p.perturbPending = cs.perturbationIterations > 0 && p.perturbationCooldown == 0 &&
+                           p.manifold.size() < cs.perturbationMinPoints &&
+                           !frames[p.key.a].sphere && !frames[p.key.b].sphere;
+    }
+}
+
+/// Three passes: each passed pair's manifold (in parallel), the perturbation calls of the
+/// pairs that asked for them (in parallel; their time moves to the narrow-phase stage), then
+/// the contact list in key order. Pairs that failed the OBB filter were cleared by filterPairs.
+void World::Impl::updateManifolds() {
+    forEachPassedPair([&](PairState& p, WorkerShare& share) { updateManifold(p, share); });
+    StageTimer timer;
+    forEachPassedPair([&](PairState& p, WorkerShare& share) {
+        if (!p.perturbPending) {
+            return;
         }
-        const Pose& poseA = bodies[p.key.a].pose;
-        const Pose& poseB = bodies[p.key.b].pose;
-        p.perturbationCooldown = std::max(0, p.perturbationCooldown - 1);
-        const double threshold =
-            std::min(cs.breakingThreshold, cs.relativeBreakingThreshold *
-                                               std::min(frames[p.key.a].radius, frames[p.key.b].radius));
-        p.manifold.refresh(poseA, poseB, threshold);
-        const QueryResult& r = p.result;
-        if (!usable(r)) {
-            ++stats.counts.narrowPhaseFailures;
-        } else if (r.distance < cs.margin + frames[p.key.a].reach + frames[p.key.b].reach) {
-            ContactPoint c;
-            c.worldA = r.witnessA;
-            c.worldB = r.witnessB;
-            c.normal = r.normal;
-            c.distance = (r.witnessB - r.witnessA).dot(r.normal);
-            c.localA = poseA.applyInverse(r.witnessA);
-            c.localB = poseB.applyInverse(r.witnessB);
-            p.manifold.add(c, threshold);
-            const bool perturb = cs.perturbationIterations > 0 && p.perturbationCooldown == 0 &&
-                                 p.manifold.size() < cs.perturbationMinPoints &&
-                                 !frames[p.key.a].sphere && !frames[p.key.b].sphere;
-            if (perturb) { // narrow-phase calls: their time moves to the narrow-phase stage
-                StageTimer timer;
-                const int before = p.manifold.size();
-                perturbContacts(p, threshold);
-                perturbationSeconds += timer.lap();
-                if (p.manifold.size() == before) { // a line or point contact: no more to find
-                    p.perturbationCooldown = cs.perturbationCooldown;
-                }
-            }
+        p.perturbPending = false;
+        const int before = p.manifold.size();
+        perturbContacts(p, breakingThreshold(p), share);
+        if (p.manifold.size() == before) { // a line or point contact: no more to find
+            p.perturbationCooldown = settings.contact.perturbationCooldown;
         }
+    });
+    perturbationSeconds = timer.lap();
+    contactRefs.clear();
+    for (const std::uint32_t slot : narrowList) {
+        PairState& p = pool[slot];
         if (!p.manifold.empty()) {
             ++stats.counts.manifolds;
             for (ContactPoint& c : p.manifold.points()) {
