@@ -113,7 +113,9 @@ void World::Impl::buildContacts() {
 
 void World::Impl::solve() {
     buildContacts();
-    const PgsResult r = solveContacts(solverBodies, solverContacts, settings.pgs, pgsScratch);
+    const PgsColours colours{.starts = colourStarts,
+                             .pool = settings.threads > 1 ? &threadPool() : nullptr};
+    const PgsResult r = solveContacts(solverBodies, solverContacts, settings.pgs, pgsScratch, colours);
     StepCounts& c = stats.counts;
     c.pgsIterations = r.iterations;
     c.pgsConverged = r.converged;

@@ -6,6 +6,8 @@
 #include "minkowski/engine/ObbFilter.h"
 
 #include <algorithm>
+#include <array>
+#include <bit>
 
 namespace mk {
 
@@ -175,6 +177,53 @@ void World::Impl::updateManifolds() {
         }
     }
     stats.counts.contacts = static_cast<int>(contactRefs.size());
+    colourContacts();
+}
+
+/// Greedy colouring after Box2D v3 (constraint_graph.c): in key order, each contact takes the
+/// lowest of 64 colours that neither of its dynamic bodies has yet (static and kinematic bodies
+/// take any number); a contact finding none gets a colour of its own at the end. The contacts
+/// are then grouped by colour, keeping key order within a colour. Whatever the thread count,
+/// the solver sweeps them in this order.
+void World::Impl::colourContacts() {
+    constexpr int kOverflow = 64;
+    colourMasks.assign(bodies.size(), 0);
+    refColours.resize(contactRefs.size());
+    std::array<std::uint32_t, kOverflow + 1> counts{};
+    for (std::size_t i = 0; i < contactRefs.size(); ++i) {
+        const ContactRef& r = contactRefs[i];
+        const bool dynamicA = bodies[r.a].isDynamic();
+        const bool dynamicB = bodies[r.b].isDynamic();
+        const std::uint64_t taken =
+            (dynamicA ? colourMasks[r.a] : 0) | (dynamicB ? colourMasks[r.b] : 0);
+        const int colour = std::countr_one(taken); // 64 when all are taken
+        if (colour < kOverflow) {
+            const std::uint64_t bit = std::uint64_t{1} << colour;
+            colourMasks[r.a] |= dynamicA ? bit : 0;
+            colourMasks[r.b] |= dynamicB ? bit : 0;
+        }
+        refColours[i] = static_cast<std::uint8_t>(colour);
+        ++counts[static_cast<std::size_t>(colour)];
+    }
+    colourStarts.clear();
+    std::array<std::uint32_t, kOverflow + 1> next{};
+    std::uint32_t start = 0;
+    for (int k = 0; k <= kOverflow; ++k) {
+        next[std::size_t(k)] = start;
+        if (counts[std::size_t(k)] > 0 && k < kOverflow) {
+            colourStarts.push_back(start);
+        }
+        start += counts[std::size_t(k)];
+    }
+    for (std::uint32_t i = next[kOverflow]; i < start; ++i) { // one colour per overflow contact
+        colourStarts.push_back(i);
+    }
+    colourStarts.push_back(start);
+    sortedRefs.resize(contactRefs.size());
+    for (std::size_t i = 0; i < contactRefs.size(); ++i) {
+        sortedRefs[next[refColours[i]]++] = contactRefs[i];
+    }
+    contactRefs.swap(sortedRefs);
 }
 
 } // namespace mk

@@ -1,6 +1,6 @@
 /// \file ThreadPool.cpp
 
-#include "ThreadPool.h"
+#include "minkowski/engine/ThreadPool.h"
 
 #include <stdexcept>
 
@@ -27,13 +27,15 @@ ThreadPool::~ThreadPool() {
     }
 }
 
-void ThreadPool::run(std::size_t count, std::size_t grain, ChunkFn fn, void* context) {
+void ThreadPool::run(std::size_t count, std::size_t grain, ChunkFn fn, void* context,
+                     bool together) {
+    together_ = together;
     fn_ = fn;
     context_ = context;
     count_ = count;
     grain_ = grain;
     next_.store(0, std::memory_order_relaxed);
-    if (!workers_.empty() && count > grain) {
+    if (!workers_.empty() && (together || count > grain)) {
         {
             const std::lock_guard lock(mutex_);
             busy_ = static_cast<int>(workers_.size());
@@ -80,21 +82,49 @@ void ThreadPool::work(int thread) {
 }
 
 void ThreadPool::runChunks(int thread) noexcept {
+    if (together_) {
+        const auto index = static_cast<std::size_t>(thread);
+        runChunk(index, index + 1, thread);
+        return;
+    }
     for (;;) {
         const std::size_t begin = next_.fetch_add(grain_, std::memory_order_relaxed);
         if (begin >= count_) {
             return;
         }
-        const std::size_t end = std::min(count_, begin + grain_);
-        try {
-            fn_(context_, begin, end, thread);
-        } catch (...) {
-            const std::lock_guard lock(mutex_);
-            if (!error_) {
-                error_ = std::current_exception();
-            }
+        runChunk(begin, std::min(count_, begin + grain_), thread);
+    }
+}
+
+void ThreadPool::runChunk(std::size_t begin, std::size_t end, int thread) noexcept {
+    try {
+        fn_(context_, begin, end, thread);
+    } catch (...) {
+        const std::lock_guard lock(mutex_);
+        if (!error_) {
+            error_ = std::current_exception();
         }
     }
+}
+
+void SpinBarrier::wait() {
+    const std::uint32_t generation = generation_.load(std::memory_order_acquire);
+    if (arrived_.fetch_add(1, std::memory_order_acq_rel) == threads_ - 1) {
+        arrived_.store(0, std::memory_order_relaxed);
+        generation_.store(generation + 1, std::memory_order_release);
+        generation_.notify_all(); // no system call unless a thread sleeps
+        return;
+    }
+    constexpr int kSpins = 256; // about 10 us of pause instructions
+    for (int spins = 0; spins < kSpins; ++spins) {
+        if (generation_.load(std::memory_order_acquire) != generation) {
+            return;
+        }
+#if defined(__x86_64__)
+        __builtin_ia32_pause();
+#endif
+    }
+    generation_.wait(generation, std::memory_order_acquire); // sleeps until it changes
 }
 
 } // namespace mk

@@ -4,7 +4,7 @@
 /// Every vector keeps its capacity between steps: after warm-up a step does not allocate.
 
 #include "EscapeMonitor.h"
-#include "ThreadPool.h"
+#include "minkowski/engine/ThreadPool.h"
 #include "minkowski/engine/Broadphase.h"
 #include "minkowski/engine/ContactSolver.h"
 #include "minkowski/engine/World.h"
@@ -107,11 +107,16 @@ struct World::Impl {
     std::vector<std::uint32_t> freeSlots;
     std::vector<std::uint32_t> narrowList; ///< slots that passed the OBB filter, in key order
 
-    std::vector<ContactRef> contactRefs;
+    std::vector<ContactRef> contactRefs;    ///< grouped by colour (colourContacts())
+    std::vector<ContactRef> sortedRefs;
+    std::vector<std::uint64_t> colourMasks; ///< per body: the colours its contacts took
+    std::vector<std::uint8_t> refColours;
+    std::vector<std::uint32_t> colourStarts; ///< PgsColours::starts
     std::vector<SolverBody> solverBodies;
     std::vector<SolverContact> solverContacts;
     PgsScratch pgsScratch;
-    /// WorldSettings::threads > 1: the workers of the per-pair stages (made on first use).
+    /// WorldSettings::threads > 1: the workers of the per-pair stages and the contact solver
+    /// (made on first use by threadPool()).
     std::unique_ptr<ThreadPool> workers;
     std::vector<WorkerShare> shares; ///< one per thread of the current per-pair stage
     std::vector<Pose> nextPoses;
@@ -134,6 +139,14 @@ struct World::Impl {
     void updateManifold(PairState& pair, WorkerShare& share);
     [[nodiscard]] double breakingThreshold(const PairState& pair) const;
     void perturbContacts(PairState& pair, double threshold, WorkerShare& share);
+    void colourContacts();
+    /// The pool of WorldSettings::threads threads.
+    ThreadPool& threadPool() {
+        if (!workers || workers->threads() != settings.threads) {
+            workers = std::make_unique<ThreadPool>(settings.threads);
+        }
+        return *workers;
+    }
     /// Calls fn(pair, share) for the pair of every slot of narrowList, on the step's threads;
     /// `share` belongs to the calling thread, its counts are summed into stats.counts after
     /// the loop. Each pair's work reads only its own state and this step's bodies and frames,
@@ -160,11 +173,8 @@ void World::Impl::forEachPassedPair(PairFn&& fn) {
             fn(pool[slot], shares[0]);
         }
     } else {
-        if (!workers || workers->threads() != threads) {
-            workers = std::make_unique<ThreadPool>(threads);
-        }
         constexpr std::size_t kPairsPerChunk = 8; // microseconds of work: cheap to hand out
-        workers->forEach(narrowList.size(), kPairsPerChunk,
+        threadPool().forEach(narrowList.size(), kPairsPerChunk,
                          [&](std::size_t begin, std::size_t end, int thread) {
                              WorkerShare& share = shares[static_cast<std::size_t>(thread)];
                              share.thread = thread;

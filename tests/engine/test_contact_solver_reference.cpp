@@ -5,6 +5,7 @@
 /// is bitwise (signed zeros included), because the pinned state hashes depend on it.
 
 #include "minkowski/engine/ContactSolver.h"
+#include "minkowski/engine/ThreadPool.h"
 
 #include <algorithm>
 #include <bit>
@@ -13,6 +14,7 @@
 #include <gtest/gtest.h>
 #include <iostream>
 #include <random>
+#include <stdexcept>
 #include <vector>
 
 namespace mk {
@@ -206,12 +208,12 @@ void expectSameBits(const Vec3& expected, const Vec3& actual, const char* what, 
 }
 
 void expectSameSolve(const RandomPile& pile, const PgsSettings& s, PgsScratch& scratch,
-                     detail::PgsKernel kernel) {
+                     detail::PgsKernel kernel, const PgsColours& colours = {}) {
     RandomPile expected = pile;
     std::vector<SolverBody> bodies = pile.bodies;
     std::vector<SolverContact> contacts = pile.contacts;
     const PgsResult e = reference::solveContacts(expected.bodies, expected.contacts, s);
-    const PgsResult a = detail::solveContacts(bodies, contacts, s, scratch, kernel);
+    const PgsResult a = detail::solveContacts(bodies, contacts, s, scratch, kernel, colours);
     EXPECT_EQ(e.iterations, a.iterations);
     EXPECT_EQ(e.converged, a.converged);
     EXPECT_EQ(bits(e.complementarity), bits(a.complementarity));
@@ -283,6 +285,76 @@ TEST(ContactSolverReference, OwnScratchAndEmptyProblem) {
     const PgsResult none = solveContacts(bodies, std::span<SolverContact>{}, PgsSettings{});
     EXPECT_TRUE(none.converged);
     EXPECT_EQ(none.iterations, 0);
+}
+
+/// A valid colouring of `pile`'s contacts by a method of its own (colour after colour, each
+/// taking every remaining contact whose dynamic bodies are still free in it): reorders the
+/// contacts by colour and returns the colour starts.
+std::vector<std::uint32_t> colourByRounds(RandomPile& pile) {
+    std::vector<SolverContact> left = pile.contacts;
+    std::vector<SolverContact> ordered;
+    std::vector<std::uint32_t> starts{0};
+    while (!left.empty()) {
+        std::vector<bool> taken(pile.bodies.size(), false);
+        std::vector<SolverContact> later;
+        for (const SolverContact& c : left) {
+            const bool dynA = pile.bodies[std::size_t(c.bodyA)].inverseMass > 0.0;
+            const bool dynB = pile.bodies[std::size_t(c.bodyB)].inverseMass > 0.0;
+            if ((dynA && taken[std::size_t(c.bodyA)]) || (dynB && taken[std::size_t(c.bodyB)])) {
+                later.push_back(c);
+                continue;
+            }
+            taken[std::size_t(c.bodyA)] = taken[std::size_t(c.bodyA)] || dynA;
+            taken[std::size_t(c.bodyB)] = taken[std::size_t(c.bodyB)] || dynB;
+            ordered.push_back(c);
+        }
+        starts.push_back(static_cast<std::uint32_t>(ordered.size()));
+        left.swap(later);
+    }
+    pile.contacts = ordered;
+    return starts;
+}
+
+/// Sweeps spread colour by colour over 2, 3 and 5 threads give the bits of the one-thread
+/// Eigen reference on the same (colour-ordered) contacts.
+TEST(ContactSolverReference, ColouredSweepsOnThreadsMatchBitForBit) {
+    std::mt19937_64 rng(16);
+    PgsScratch scratch;
+    for (const int threads : {2, 3, 5}) {
+        ThreadPool pool(threads);
+        for (int k = 0; k < 8; ++k) {
+            RandomPile pile(rng, 4 + 6 * k, 3 + 40 * k);
+            const std::vector<std::uint32_t> starts = colourByRounds(pile);
+            PgsSettings s;
+            s.maxIterations = k % 2 ? 30 : 7;
+            s.tolerance = k % 3 ? 1e-6 : 1e-12;
+            const PgsColours colours{.starts = starts, .pool = &pool, .minContactsPerThread = 1};
+            for (const detail::PgsKernel kernel : kernels()) {
+                SCOPED_TRACE(::testing::Message() << threads << " threads, kernel "
+                                                  << static_cast<int>(kernel) << ", case " << k
+                                                  << ", " << starts.size() - 1 << " colours");
+                expectSameSolve(pile, s, scratch, kernel, colours);
+            }
+        }
+    }
+}
+
+TEST(ContactSolverReference, ColouringIsChecked) {
+    std::mt19937_64 rng(17);
+    RandomPile pile(rng, 6, 2);
+    pile.contacts[1].bodyA = pile.contacts[0].bodyB; // both contacts share a dynamic body
+    ThreadPool pool(2);
+    const std::vector<std::uint32_t> oneColour{0, 2};
+    const std::vector<std::uint32_t> shortStarts{0, 1};
+    PgsScratch scratch;
+    for (const auto& starts : {oneColour, shortStarts}) {
+        const PgsColours colours{.starts = starts, .pool = &pool, .minContactsPerThread = 1};
+        EXPECT_THROW(solveContacts(pile.bodies, pile.contacts, PgsSettings{}, scratch, colours),
+                     std::invalid_argument);
+    }
+    const std::vector<std::uint32_t> twoColours{0, 1, 2};
+    const PgsColours colours{.starts = twoColours, .pool = &pool, .minContactsPerThread = 1};
+    EXPECT_NO_THROW(solveContacts(pile.bodies, pile.contacts, PgsSettings{}, scratch, colours));
 }
 
 } // namespace

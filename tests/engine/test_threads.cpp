@@ -3,7 +3,8 @@
 /// the same bits as one thread (the pairs are split among threads, never a pair's work).
 
 #include "EngineTestUtil.h"
-#include "ThreadPool.h"
+#include "minkowski/engine/ThreadPool.h"
+#include "minkowski/engine/ContactSolver.h"
 #include "minkowski/engine/World.h"
 #include "minkowski/narrowphase/ConvexMesh.h"
 
@@ -72,7 +73,11 @@ TEST(ThreadPool, UsesItsWorkersAndRethrowsTheFirstError) {
     EXPECT_THROW(ThreadPool(0), std::invalid_argument);
 }
 
-/// Meshes, boxes and spheres tumbling into a bin: EPA, perturbation and multi-point manifolds.
+constexpr int kBinBodies = 90;
+
+/// Meshes, boxes and spheres tumbling into a bin: EPA, perturbation, multi-point manifolds, and
+/// enough contacts at the end for the solver's colours to be split among 4 threads
+/// (PgsColours::minContactsPerThread).
 World buildBin(int threads, bool contactCache) {
     WorldSettings settings;
     settings.threads = threads;
@@ -92,9 +97,9 @@ World buildBin(int threads, bool contactCache) {
                             Shape::box(Vec3(0.04, 0.03, 0.015)), Shape::sphere(0.03)};
     std::mt19937_64 rng(5);
     std::uniform_real_distribution<double> u(-1.0, 1.0);
-    for (int i = 0; i < 40; ++i) {
+    for (int i = 0; i < kBinBodies; ++i) {
         BodyDesc d(shapes[i % 4]);
-        d.pose.translation = Vec3(0.18 * u(rng), 0.18 * u(rng), 0.1 + 0.08 * i);
+        d.pose.translation = Vec3(0.18 * u(rng), 0.18 * u(rng), 0.1 + 0.04 * i);
         d.pose.rotation = Quat(u(rng), u(rng), u(rng), u(rng)).normalized();
         d.linearVelocity = Vec3(u(rng), u(rng), -1.0);
         d.angularVelocity = 3.0 * Vec3(u(rng), u(rng), u(rng));
@@ -112,7 +117,7 @@ TEST(WorldThreads, EveryThreadCountGivesTheBitsOfOneThreadAtEveryStep) {
             many.push_back(buildBin(threads, cache));
         }
         int contacts = 0;
-        for (int step = 0; step < 180; ++step) {
+        for (int step = 0; step < 150; ++step) {
             one.step();
             contacts = std::max(contacts, one.lastStats().counts.contacts);
             for (World& w : many) {
@@ -129,7 +134,8 @@ TEST(WorldThreads, EveryThreadCountGivesTheBitsOfOneThreadAtEveryStep) {
                 ASSERT_EQ(b.contacts, a.contacts);
             }
         }
-        EXPECT_GT(contacts, 60) << "the bin must really pile up";
+        EXPECT_GE(contacts, 4 * PgsColours{}.minContactsPerThread)
+            << "the bin must pile up enough for the parallel sweeps";
         EXPECT_GT(one.lastStats().counts.perturbationCalls + one.lastStats().counts.contacts, 0);
     }
 }

@@ -37,15 +37,27 @@ public:
         auto call = [](void* context, std::size_t begin, std::size_t end, int thread) {
             (*static_cast<Body*>(context))(begin, end, thread);
         };
-        run(count, grain == 0 ? 1 : grain, call, &body);
+        run(count, grain == 0 ? 1 : grain, call, &body, false);
+    }
+
+    /// Calls body(thread) once on every thread at the same time (0 is the caller) and returns
+    /// when all have returned: the threads may wait for each other inside (SpinBarrier), so
+    /// the body must not throw between two waits.
+    template <class Body>
+    void together(Body&& body) {
+        auto call = [](void* context, std::size_t, std::size_t, int thread) {
+            (*static_cast<Body*>(context))(thread);
+        };
+        run(static_cast<std::size_t>(threads()), 1, call, &body, true);
     }
 
 private:
     using ChunkFn = void (*)(void*, std::size_t, std::size_t, int);
 
-    void run(std::size_t count, std::size_t grain, ChunkFn fn, void* context);
+    void run(std::size_t count, std::size_t grain, ChunkFn fn, void* context, bool together);
     void work(int thread);                 ///< a worker's loop
     void runChunks(int thread) noexcept;   ///< takes chunks until none is left
+    void runChunk(std::size_t begin, std::size_t end, int thread) noexcept;
 
     std::vector<std::thread> workers_;
     std::mutex mutex_;
@@ -60,8 +72,25 @@ private:
     void* context_ = nullptr;
     std::size_t count_ = 0;
     std::size_t grain_ = 1;
+    bool together_ = false;          ///< each thread runs the chunk of its own index
     std::atomic<std::size_t> next_{0};
     std::exception_ptr error_;      ///< the first chunk's exception (guarded by mutex_)
+};
+
+/// A reusable barrier for the `threads` threads of a ThreadPool::together() call. Waiting
+/// spins briefly (the phases of a solver sweep last microseconds), then sleeps on the atomic
+/// (a futex), since the machine may run more threads than it has cores.
+class SpinBarrier {
+public:
+    explicit SpinBarrier(int threads) : threads_(threads) {}
+    /// Returns once all `threads` threads have called it; what each thread wrote before is
+    /// visible to all after.
+    void wait();
+
+private:
+    const int threads_;
+    std::atomic<int> arrived_{0};
+    std::atomic<std::uint32_t> generation_{0};
 };
 
 } // namespace mk
