@@ -460,6 +460,7 @@ struct PgsScratch::Arrays {
     std::vector<PackedContact> contacts;
     std::vector<std::uint32_t> colourOf; ///< per body: 1 + the last colour that used it
     std::vector<ThreadResiduals> parts;  ///< per thread of a coloured solve
+    std::vector<std::uint32_t> shares;   ///< ColouredSolve::shares
 };
 
 PgsScratch::PgsScratch() : arrays_(std::make_unique<Arrays>()) {}
@@ -521,6 +522,9 @@ struct ColouredSolve {
     std::span<PackedBody> bodies;
     std::span<PackedContact> contacts;
     std::span<const std::uint32_t> starts;
+    /// Thread t's share of colour k is [shares[k (T + 1) + t], shares[k (T + 1) + t + 1]), for
+    /// T threads: an even split, moved past the rest of a manifold (splitShares()).
+    std::span<const std::uint32_t> shares;
     const PgsSettings& settings;
     std::span<ThreadResiduals> parts; ///< one per thread
     SpinBarrier barrier;
@@ -528,13 +532,10 @@ struct ColouredSolve {
     bool stop = false;    ///< thread 0's decision, read by all after a barrier
 };
 
-/// Thread `thread`'s share of colour k: a contiguous slice.
+/// Thread `thread`'s share of colour k (ColouredSolve::shares).
 inline std::span<PackedContact> slice(ColouredSolve& s, std::size_t k, int thread) {
-    const std::size_t begin = s.starts[k];
-    const std::size_t count = s.starts[k + 1] - begin;
-    const std::size_t threads = s.parts.size();
-    const auto t = static_cast<std::size_t>(thread);
-    return s.contacts.subspan(begin + count * t / threads, count * (t + 1) / threads - count * t / threads);
+    const std::size_t row = k * (s.parts.size() + 1) + static_cast<std::size_t>(thread);
+    return s.contacts.subspan(s.shares[row], s.shares[row + 1] - s.shares[row]);
 }
 
 /// What sweep() does, colour by colour, each colour split among the threads with a barrier
@@ -612,8 +613,8 @@ PgsResult sweepBaseline(std::span<PackedBody> bodies, std::span<PackedContact> c
 }
 #endif
 
-/// Throws unless `starts` splits the contacts into colours whose contacts share no dynamic
-/// body (inverseMass > 0): a wrong colouring would make the threads race.
+/// Throws unless `starts` splits the contacts into colours in which no two manifolds share a
+/// dynamic body (inverseMass > 0): a wrong colouring would make the threads race.
 void checkColours(std::span<const SolverBody> bodies, std::span<const SolverContact> contacts,
                   std::span<const std::uint32_t> starts, std::vector<std::uint32_t>& colourOf) {
     if (starts.size() < 2 || starts.front() != 0 || starts.back() != contacts.size() ||
@@ -625,11 +626,14 @@ void checkColours(std::span<const SolverBody> bodies, std::span<const SolverCont
     for (std::size_t k = 0; k + 1 < starts.size(); ++k) {
         const auto stamp = static_cast<std::uint32_t>(k + 1);
         for (std::uint32_t i = starts[k]; i < starts[k + 1]; ++i) {
-            for (const int body : {contacts[i].bodyA, contacts[i].bodyB}) {
+            const SolverContact& c = contacts[i];
+            const bool sameManifold = i > starts[k] && c.bodyA == contacts[i - 1].bodyA &&
+                                      c.bodyB == contacts[i - 1].bodyB;
+            for (const int body : {c.bodyA, c.bodyB}) {
                 const auto b = static_cast<std::size_t>(body);
-                if (bodies[b].inverseMass > 0.0 && colourOf[b] == stamp) {
+                if (bodies[b].inverseMass > 0.0 && colourOf[b] == stamp && !sameManifold) {
                     throw std::invalid_argument(
-                        "solveContacts: two contacts of colour " + std::to_string(k) +
+                        "solveContacts: two manifolds of colour " + std::to_string(k) +
                         " share dynamic body " + std::to_string(body));
                 }
                 colourOf[b] = bodies[b].inverseMass > 0.0 ? stamp : colourOf[b];
@@ -661,13 +665,36 @@ void giveStaticBodiesCopies(PgsScratch::Arrays& packed) {
     }
 }
 
-PgsResult solveColoured(PgsScratch::Arrays& packed, const PgsColours& colours,
-                        const PgsSettings& settings, bool avx2) {
+/// ColouredSolve::shares: each colour split evenly among `threads`, each boundary moved
+/// forward past the rest of a manifold (consecutive contacts between the same two bodies), so
+/// that one thread sweeps a whole manifold.
+void splitShares(std::span<const SolverContact> contacts, std::span<const std::uint32_t> starts,
+                 std::size_t threads, std::vector<std::uint32_t>& shares) {
+    shares.clear();
+    for (std::size_t k = 0; k + 1 < starts.size(); ++k) {
+        const std::size_t begin = starts[k];
+        const std::size_t end = starts[k + 1];
+        for (std::size_t t = 0; t <= threads; ++t) {
+            std::size_t i = begin + (end - begin) * t / threads;
+            while (i > begin && i < end && contacts[i].bodyA == contacts[i - 1].bodyA &&
+                   contacts[i].bodyB == contacts[i - 1].bodyB) {
+                ++i;
+            }
+            shares.push_back(static_cast<std::uint32_t>(i));
+        }
+    }
+}
+
+PgsResult solveColoured(PgsScratch::Arrays& packed, std::span<const SolverContact> contacts,
+                        const PgsColours& colours, const PgsSettings& settings, bool avx2) {
     ThreadPool& pool = *colours.pool;
-    packed.parts.assign(static_cast<std::size_t>(pool.threads()), ThreadResiduals{});
+    const auto threads = static_cast<std::size_t>(pool.threads());
+    packed.parts.assign(threads, ThreadResiduals{});
+    splitShares(contacts, colours.starts, threads, packed.shares);
     ColouredSolve solve{.bodies = packed.bodies,
                         .contacts = packed.contacts,
                         .starts = colours.starts,
+                        .shares = packed.shares,
                         .settings = settings,
                         .parts = packed.parts,
                         .barrier = SpinBarrier(pool.threads())};
@@ -726,7 +753,7 @@ PgsResult solveContacts(std::span<SolverBody> bodies, std::span<SolverContact> c
     PgsResult result;
     if (parallel) {
         checkColours(bodies, contacts, colours.starts, packed.colourOf);
-        result = solveColoured(packed, colours, settings, avx2);
+        result = solveColoured(packed, contacts, colours, settings, avx2);
     } else {
 #if defined(__x86_64__)
         result = avx2 ? sweepAvx2(packed.bodies, packed.contacts, settings)

@@ -37,16 +37,23 @@ void World::Impl::step() {
 }
 
 void World::Impl::updateBroadphase() {
-    for (std::size_t i = 0; i < bodies.size(); ++i) {
-        const Body& b = bodies[i];
-        if (b.type == BodyType::Static) {
-            continue; // static frames change only through setShapePose
+    parallelFor(bodies.size(), [&](std::size_t begin, std::size_t end) {
+        for (std::size_t i = begin; i < end; ++i) {
+            const Body& b = bodies[i];
+            if (b.type == BodyType::Static) {
+                continue; // static frames change only through setShapePose
+            }
+            BodyFrame& f = frames[i];
+            f.shapePose = b.shapePose();
+            f.obb = b.shape.localObb().transformed(f.shapePose);
+            f.reach = settings.contact.ccd ? speculativeReach(b, f.radius, settings.timeStep) : 0.0;
         }
-        BodyFrame& f = frames[i];
-        f.shapePose = b.shapePose();
-        f.obb = b.shape.localObb().transformed(f.shapePose);
-        f.reach = settings.contact.ccd ? speculativeReach(b, f.radius, settings.timeStep) : 0.0;
-        broadphase.update(static_cast<BodyId>(i), grown(obbBounds(f.obb), f.reach));
+    });
+    for (std::size_t i = 0; i < bodies.size(); ++i) { // Bullet's tree: one thread
+        if (bodies[i].type != BodyType::Static) {
+            const BodyFrame& f = frames[i];
+            broadphase.update(static_cast<BodyId>(i), grown(obbBounds(f.obb), f.reach));
+        }
     }
     broadphase.pairs(keys);
     mergePairs();
@@ -88,16 +95,22 @@ void World::Impl::mergePairs() {
 }
 
 void World::Impl::filterPairs() {
-    narrowList.clear();
     const double margin = settings.contact.margin;
+    parallelFor(index.size(), [&](std::size_t begin, std::size_t end) {
+        for (std::size_t i = begin; i < end; ++i) {
+            PairState& p = pool[index[i].slot];
+            const BodyFrame& a = frames[p.key.a];
+            const BodyFrame& b = frames[p.key.b];
+            p.passed = obbOverlap(a.obb, b.obb, margin + a.reach + b.reach);
+            if (!p.passed) { // OBBs apart by more than the margin: every point is stale
+                p.manifold.clear();
+            }
+        }
+    });
+    narrowList.clear();
     for (const PairSlot& s : index) {
-        PairState& p = pool[s.slot];
-        p.passed = obbOverlap(frames[p.key.a].obb, frames[p.key.b].obb,
-                              margin + frames[p.key.a].reach + frames[p.key.b].reach);
-        if (p.passed) {
+        if (pool[s.slot].passed) {
             narrowList.push_back(s.slot);
-        } else { // OBBs apart by more than the margin: every point is stale
-            p.manifold.clear();
         }
     }
     stats.counts.obbPassed = static_cast<int>(narrowList.size());
@@ -180,17 +193,19 @@ void World::Impl::updateManifolds() {
     colourContacts();
 }
 
-/// Greedy colouring after Box2D v3 (constraint_graph.c): in key order, each contact takes the
-/// lowest of 64 colours that neither of its dynamic bodies has yet (static and kinematic bodies
-/// take any number); a contact finding none gets a colour of its own at the end. The contacts
-/// are then grouped by colour, keeping key order within a colour. Whatever the thread count,
-/// the solver sweeps them in this order.
+/// Greedy colouring after Box2D v3 (constraint_graph.c), by manifold: in key order, each pair's
+/// points take the lowest of 64 colours that neither of its dynamic bodies has yet (static and
+/// kinematic bodies take any number); a manifold finding none gives each of its points a colour
+/// of its own at the end. The contacts are then grouped by colour, keeping key order within a
+/// colour. Whatever the thread count, the solver sweeps them in this order. (Colouring points
+/// instead of manifolds needs about 4 times as many colours, hence barriers, and sends the
+/// bodies of a pair from core to core between its points.)
 void World::Impl::colourContacts() {
     constexpr int kOverflow = 64;
     colourMasks.assign(bodies.size(), 0);
     refColours.resize(contactRefs.size());
     std::array<std::uint32_t, kOverflow + 1> counts{};
-    for (std::size_t i = 0; i < contactRefs.size(); ++i) {
+    for (std::size_t i = 0; i < contactRefs.size();) {
         const ContactRef& r = contactRefs[i];
         const bool dynamicA = bodies[r.a].isDynamic();
         const bool dynamicB = bodies[r.b].isDynamic();
@@ -202,8 +217,12 @@ void World::Impl::colourContacts() {
             colourMasks[r.a] |= dynamicA ? bit : 0;
             colourMasks[r.b] |= dynamicB ? bit : 0;
         }
-        refColours[i] = static_cast<std::uint8_t>(colour);
-        ++counts[static_cast<std::size_t>(colour)];
+        for (const BodyPair pair{r.a, r.b};
+             i < contactRefs.size() && contactRefs[i].a == pair.a && contactRefs[i].b == pair.b;
+             ++i) { // the pair's manifold: one colour, one thread
+            refColours[i] = static_cast<std::uint8_t>(colour);
+            ++counts[static_cast<std::size_t>(colour)];
+        }
     }
     colourStarts.clear();
     std::array<std::uint32_t, kOverflow + 1> next{};
@@ -224,6 +243,7 @@ void World::Impl::colourContacts() {
         sortedRefs[next[refColours[i]]++] = contactRefs[i];
     }
     contactRefs.swap(sortedRefs);
+    stats.counts.pgsColours = static_cast<int>(colourStarts.size()) - 1;
 }
 
 } // namespace mk

@@ -154,8 +154,13 @@ struct World::Impl {
     /// thread, in key order.
     template <class PairFn>
     void forEachPassedPair(PairFn&& fn);
+    /// Calls fn(begin, end) on chunks of [0, count) on the step's threads (inline with one);
+    /// for loops whose iterations are independent and cheap (bodies, broadphase pairs).
+    template <class RangeFn>
+    void parallelFor(std::size_t count, RangeFn&& fn);
     void predictVelocities();
     void buildContacts();
+    void buildContact(const ContactRef& ref, SolverContact& contact) const;
     void solve();
     void integratePositions();
     void commit();
@@ -186,6 +191,17 @@ void World::Impl::forEachPassedPair(PairFn&& fn) {
     for (const WorkerShare& share : shares) {
         addPairCounts(stats.counts, share.counts);
     }
+}
+
+template <class RangeFn>
+void World::Impl::parallelFor(std::size_t count, RangeFn&& fn) {
+    constexpr std::size_t kGrain = 256; // items of well under a microsecond each
+    if (settings.threads == 1 || count <= kGrain) {
+        fn(std::size_t{0}, count);
+        return;
+    }
+    threadPool().forEach(count, kGrain,
+                         [&](std::size_t begin, std::size_t end, int) { fn(begin, end); });
 }
 
 /// Body bounds for the broadphase: the world AABB of the world OBB (unit: metre).

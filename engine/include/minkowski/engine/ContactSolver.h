@@ -114,11 +114,12 @@ class ThreadPool;
 /// Contacts ordered by colour, so that a sweep can split each colour among threads.
 /// Based on: Box2D v3's constraint graph colouring (Catto, "Solver2D", 2024): the contacts of
 /// one colour share no dynamic body, so updating them in any order, or at once, gives the same
-/// bits as updating them one after the other.
+/// bits as updating them one after the other. Departure: colours group manifolds, not points.
 struct PgsColours {
     /// Colour k is contacts [starts[k], starts[k + 1]): starts.front() == 0 and
-    /// starts.back() == contacts.size(). No two contacts of a colour may share a body with
-    /// inverseMass > 0 (checked).
+    /// starts.back() == contacts.size(). A run of consecutive contacts between the same two
+    /// bodies is a manifold, swept by one thread; no two manifolds of a colour may share a body
+    /// with inverseMass > 0 (checked).
     std::span<const std::uint32_t> starts;
     ThreadPool* pool = nullptr; ///< the threads; null or one thread: the plain sweep
     /// Fewer contacts than this per thread are swept on the calling thread alone: a barrier
