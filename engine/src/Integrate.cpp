@@ -118,9 +118,17 @@ void World::Impl::buildContact(const ContactRef& ref, SolverContact& c) const {
 
 void World::Impl::solve() {
     buildContacts();
-    const PgsColours colours{.starts = colourStarts,
-                             .pool = settings.threads > 1 ? &threadPool() : nullptr};
+    PgsColours colours{.starts = colourStarts};
+    const bool parallel = settings.threads > 1 &&
+                          solverContacts.size() >= colours.minContactsPerThread *
+                                                       static_cast<std::size_t>(settings.threads);
+    const bool threaded = parallel && sweepChooser.parallel();
+    colours.pool = threaded ? &threadPool() : nullptr;
+    StageTimer timer;
     const PgsResult r = solveContacts(solverBodies, solverContacts, settings.pgs, pgsScratch, colours);
+    if (parallel && r.iterations > 0) {
+        sweepChooser.record(threaded, timer.lap() / (double(r.iterations) * double(solverContacts.size())));
+    }
     StepCounts& c = stats.counts;
     c.pgsIterations = r.iterations;
     c.pgsConverged = r.converged;

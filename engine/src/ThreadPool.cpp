@@ -29,28 +29,35 @@ ThreadPool::~ThreadPool() {
 
 void ThreadPool::run(std::size_t count, std::size_t grain, ChunkFn fn, void* context,
                      bool together) {
-    together_ = together;
-    fn_ = fn;
-    context_ = context;
-    count_ = count;
-    grain_ = grain;
-    next_.store(0, std::memory_order_relaxed);
-    if (!workers_.empty() && (together || count > grain)) {
-        {
-            const std::lock_guard lock(mutex_);
-            busy_ = static_cast<int>(workers_.size());
-            ++generation_;
-        }
-        wake_.notify_all();
-        runChunks(0);
-        std::unique_lock lock(mutex_);
-        done_.wait(lock, [this] { return busy_ == 0; });
-    } else {
-        runChunks(0);
-    }
-    std::exception_ptr error;
+    const bool spread = !workers_.empty() && (together || count > grain);
     {
         const std::lock_guard lock(mutex_);
+        together_ = together;
+        fn_ = fn;
+        context_ = context;
+        count_ = count;
+        grain_ = grain;
+        next_.store(0, std::memory_order_relaxed);
+        open_ = spread;
+        joined_ = 0;
+        ++generation_;
+    }
+    if (spread) {
+        wake_.notify_all();
+    }
+    runChunks(0);
+    std::exception_ptr error;
+    {
+        std::unique_lock lock(mutex_);
+        // A loop of chunks is over once its chunks are taken: a worker that has not woken yet
+        // (its core busy with other work) skips it rather than holding the caller up.
+        open_ = open_ && together;
+        const auto workers = static_cast<int>(workers_.size());
+        done_.wait(lock, [&] { return active_ == 0 && (!together || joined_ == workers); });
+        open_ = false;
+    }
+    {
+        const std::lock_guard lock(errorMutex_);
         std::swap(error, error_);
     }
     if (error) {
@@ -60,22 +67,22 @@ void ThreadPool::run(std::size_t count, std::size_t grain, ChunkFn fn, void* con
 
 void ThreadPool::work(int thread) {
     std::uint64_t seen = 0;
+    std::unique_lock lock(mutex_);
     for (;;) {
-        {
-            std::unique_lock lock(mutex_);
-            wake_.wait(lock, [&] { return stop_ || generation_ != seen; });
-            if (stop_) {
-                return;
-            }
-            seen = generation_;
+        wake_.wait(lock, [&] { return stop_ || generation_ != seen; });
+        if (stop_) {
+            return;
         }
+        seen = generation_;
+        if (!open_) {
+            continue; // woke too late for that loop
+        }
+        ++joined_;
+        ++active_;
+        lock.unlock();
         runChunks(thread);
-        bool last = false;
-        {
-            const std::lock_guard lock(mutex_);
-            last = --busy_ == 0;
-        }
-        if (last) {
+        lock.lock();
+        if (--active_ == 0) {
             done_.notify_one();
         }
     }
@@ -100,7 +107,7 @@ void ThreadPool::runChunk(std::size_t begin, std::size_t end, int thread) noexce
     try {
         fn_(context_, begin, end, thread);
     } catch (...) {
-        const std::lock_guard lock(mutex_);
+        const std::lock_guard lock(errorMutex_);
         if (!error_) {
             error_ = std::current_exception();
         }

@@ -4,6 +4,7 @@
 /// Every vector keeps its capacity between steps: after warm-up a step does not allocate.
 
 #include "EscapeMonitor.h"
+#include "SweepChooser.h"
 #include "minkowski/engine/ThreadPool.h"
 #include "minkowski/engine/Broadphase.h"
 #include "minkowski/engine/ContactSolver.h"
@@ -119,6 +120,7 @@ struct World::Impl {
     /// (made on first use by threadPool()).
     std::unique_ptr<ThreadPool> workers;
     std::vector<WorkerShare> shares; ///< one per thread of the current per-pair stage
+    SweepChooser sweepChooser;       ///< the PGS sweeps on the threads or not (same bits)
     std::vector<Pose> nextPoses;
     std::vector<BodyId> badBodies;
     double perturbationSeconds = 0.0; ///< time of this step's perturbation calls (unit: second)

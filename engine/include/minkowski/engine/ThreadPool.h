@@ -16,9 +16,11 @@ namespace mk {
 
 /// A fixed set of worker threads that run one loop at a time with the calling thread.
 /// forEach() hands out chunks of the index range from an atomic counter, so a slow chunk does
-/// not hold the others back; which thread runs which chunk varies from run to run, so the body
-/// must make each index's result independent of the others (then any split gives the same
-/// bits). Workers sleep on a condition variable between loops.
+/// not hold the others back, and a worker that wakes after the chunks are gone sits the loop
+/// out (on a machine whose cores are busy the caller may run the whole loop alone). Which
+/// thread runs which chunk varies from run to run, so the body must make each index's result
+/// independent of the others (then any split gives the same bits). Workers sleep on a
+/// condition variable between loops.
 class ThreadPool {
 public:
     /// `threads` counts the calling thread: 1 makes no worker and runs every loop inline.
@@ -63,8 +65,11 @@ private:
     std::mutex mutex_;
     std::condition_variable wake_;  ///< workers: a new loop or stop
     std::condition_variable done_;  ///< caller: the last worker finished
-    std::uint64_t generation_ = 0;  ///< loops started (guarded by mutex_)
-    int busy_ = 0;                  ///< workers still in the current loop (guarded by mutex_)
+    // Guarded by mutex_:
+    std::uint64_t generation_ = 0; ///< loops started
+    bool open_ = false;            ///< workers may still join the current loop
+    int joined_ = 0;               ///< workers that joined the current loop
+    int active_ = 0;               ///< workers running chunks of the current loop
     bool stop_ = false;
 
     // The current loop: written by run() before it wakes the workers.
@@ -74,7 +79,8 @@ private:
     std::size_t grain_ = 1;
     bool together_ = false;          ///< each thread runs the chunk of its own index
     std::atomic<std::size_t> next_{0};
-    std::exception_ptr error_;      ///< the first chunk's exception (guarded by mutex_)
+    std::mutex errorMutex_;
+    std::exception_ptr error_;      ///< the first chunk's exception (guarded by errorMutex_)
 };
 
 /// A reusable barrier for the `threads` threads of a ThreadPool::together() call. Waiting
