@@ -16,8 +16,10 @@ bool SweepChooser::parallel() const {
 }
 
 void SweepChooser::record(bool parallel, double secondsPerUpdate) {
+    const bool retry = mean_[0] != 0.0 && mean_[1] != 0.0 && (mean_[1] < mean_[0]) != parallel;
     double& mean = mean_[parallel ? 1 : 0];
-    mean = mean == 0.0 ? secondsPerUpdate : mean + kWeight * (secondsPerUpdate - mean);
+    // A retry of the slower way replaces its stale mean: the load that made it slow may be gone.
+    mean = mean == 0.0 || retry ? secondsPerUpdate : mean + kWeight * (secondsPerUpdate - mean);
     ++solves_;
 }
 

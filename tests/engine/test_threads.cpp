@@ -3,6 +3,7 @@
 /// the same bits as one thread (the pairs are split among threads, never a pair's work).
 
 #include "EngineTestUtil.h"
+#include "SweepChooser.h"
 #include "minkowski/engine/ThreadPool.h"
 #include "minkowski/engine/ContactSolver.h"
 #include "minkowski/engine/World.h"
@@ -74,6 +75,26 @@ TEST(ThreadPool, UsesItsWorkersAndRethrowsTheFirstError) {
 }
 
 constexpr int kBinBodies = 90;
+
+TEST(SweepChooser, TriesBothThenKeepsTheFasterAndRetriesTheOther) {
+    SweepChooser chooser;
+    EXPECT_TRUE(chooser.parallel()); // threads first
+    chooser.record(true, 3e-8);
+    EXPECT_FALSE(chooser.parallel()); // then one thread
+    chooser.record(false, 2e-8);
+    int threaded = 0;
+    for (int solve = 2; solve < 2 + 64; ++solve) {
+        const bool parallel = chooser.parallel();
+        threaded += parallel ? 1 : 0;
+        chooser.record(parallel, parallel ? 3e-8 : 2e-8);
+    }
+    EXPECT_EQ(threaded, 2); // one retry every 32 solves
+    for (int solve = 0; solve < 32; ++solve) { // the threads become faster
+        const bool parallel = chooser.parallel();
+        chooser.record(parallel, parallel ? 1e-8 : 2e-8);
+    }
+    EXPECT_TRUE(chooser.parallel());
+}
 
 /// Meshes, boxes and spheres tumbling into a bin: EPA, perturbation, multi-point manifolds, and
 /// enough contacts at the end for the solver's colours to be split among 4 threads
