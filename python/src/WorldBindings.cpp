@@ -45,6 +45,7 @@ py::dict statsDict(const StepStats& s) {
     d["pgs_iterations"] = s.counts.pgsIterations;
     d["pgs_converged"] = s.counts.pgsConverged;
     d["pgs_residual"] = s.counts.pgsResidual;
+    d["pgs_colours"] = s.counts.pgsColours;
     d["time_broadphase"] = s.times.broadphase;
     d["time_obb_filter"] = s.times.obbFilter;
     d["time_narrow_phase"] = s.times.narrowPhase;
@@ -137,6 +138,11 @@ void bindWorld(py::module_& m) {
             "warm_start", [](WorldHandle& w) { return std::string(name(w.world().settings().narrowPhase.warmStart)); },
             [](WorldHandle& w, const std::string& warm) { w.world().setWarmStart(warm); })
         .def("set_contact_cache", [](WorldHandle& w, bool on) { w.world().setContactCache(on); }, py::arg("enabled"))
+        .def_property(
+            "threads", [](WorldHandle& w) { return w.world().settings().threads; },
+            [](WorldHandle& w, int threads) { w.world().setThreads(threads); },
+            "Threads of a step, this one included (WorldSettings::threads); every count gives the same "
+            "state, bit for bit.")
         .def("poses", &WorldHandle::poses, "(N, 7) shape poses (qw, qx, qy, qz, tx, ty, tz).")
         .def("velocities", &WorldHandle::velocities,
              "(N, 6): linear (m/s) then angular (rad/s) velocity of each body's centre of mass, world frame.")

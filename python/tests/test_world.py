@@ -33,6 +33,23 @@ def test_a_scene_stepped_from_python_ends_on_the_hash_of_minkowski_run(cli, solv
     assert summary["state_hash_hex"] == expected
 
 
+def test_threads_change_the_time_not_the_state():
+    scene = mk.Scene.load("mesh-pile")
+    scene.seconds = 0.5
+    scene.trajectories = 1
+    hashes = []
+    for threads in (1, 2, 3):
+        world = scene.build(0)
+        world.threads = threads
+        assert world.threads == threads
+        stats = world.step(scene.steps_per_trajectory, stats=True)
+        assert stats["pgs_colours"].max() > 0
+        hashes.append(world.state_hash)
+    assert hashes[1] == hashes[0] and hashes[2] == hashes[0]
+    with pytest.raises(ValueError, match="threads"):
+        world.threads = 0
+
+
 def test_bodies_arrays_stats_and_events():
     world = mk.World(solver="gjk-polyak")
     floor = world.add_body(mk.Shape.box([1, 1, 0.1]), [1, 0, 0, 0, 0, 0, -0.1], type="static")
