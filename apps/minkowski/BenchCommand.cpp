@@ -203,6 +203,9 @@ private:
         if (o.steps == 0) {
             o.steps = 240;
         }
+        if (o.threads.empty()) {
+            o.threads = {1};
+        }
         const EngineBenchChoices choices{app_->count("--solvers") > 0,
                                          app_->count("--warm-starts") > 0,
                                          app_->count("--seed") > 0};

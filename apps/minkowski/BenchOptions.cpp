@@ -8,6 +8,7 @@
 #include "PeerContenders.h"
 
 #include "minkowski/bench/Generator.h"
+#include "minkowski/engine/Settings.h"
 #include "minkowski/narrowphase/Collide.h"
 
 #include <algorithm>
@@ -151,8 +152,8 @@ std::string joinPeerNames() {
 /// --engine excludes the problem sources; --bodies and --steps need it.
 void checkEngine(const BenchOptions& o) {
     if (!o.engine) {
-        if (!o.bodies.empty() || o.steps != 0) {
-            throw UsageError("--bodies and --steps apply to --engine");
+        if (!o.bodies.empty() || o.steps != 0 || !o.threads.empty()) {
+            throw UsageError("--bodies, --steps and --threads apply to --engine");
         }
         return;
     }
@@ -170,6 +171,11 @@ void checkEngine(const BenchOptions& o) {
     }
     if (o.steps < 0) {
         throw UsageError("--steps needs a positive count");
+    }
+    if (std::any_of(o.threads.begin(), o.threads.end(),
+                    [](int n) { return n < 1 || n > WorldSettings::kMaxThreads; })) {
+        throw UsageError("--threads needs counts from 1 to " +
+                         std::to_string(WorldSettings::kMaxThreads));
     }
 }
 
@@ -315,6 +321,12 @@ void addBenchOptions(CLI::App& bench, BenchOptions& o) {
         ->type_name("N,...");
     bench.add_option("--steps", o.steps, "Engine: steps per run (default 240: 2 s at 120 Hz)")
         ->type_name("N");
+    bench
+        .add_option("--threads", o.threads,
+                    "Engine: threads of the step, comma-separated, one row each (default 1; the "
+                    "state is the same for every count, the wall time is what changes)")
+        ->delimiter(',')
+        ->type_name("N,...");
     bench
         .add_option("--peer-time-limit", o.peerTimeLimit,
                     "Seconds a peer may spend on one problem and task (its R repetitions) before "

@@ -52,6 +52,7 @@ struct BenchOptions {
     bool engine = false;
     std::vector<int> bodies; ///< --bodies; empty: 100 and 1000 with --engine
     int steps = 0;           ///< --steps; 0: 240 (2 s at 120 Hz) with --engine
+    std::vector<int> threads; ///< --threads: WorldSettings::threads of each run; empty: 1
 };
 
 /// What to run, after validation.

@@ -47,28 +47,37 @@ std::string header(const scenes::SceneDesc& scene, const BenchOptions& o, bool b
                             "sleeping, the same bodies and step\n",
                             b.margin, b.iterations);
     }
-    text += "steps/s and ms/step from the stepping thread's CPU time; stage columns in ms/step "
-            "(our wall-clock stage shares of that CPU time)\n\n"
-            "| bodies | engine | solver | warm start | steps/s | ms/step | x Bullet | broadphase | "
-            "OBB | narrow | manifolds | solver | integrate | pairs | OBB-passed | narrow calls | "
-            "perturbation calls | contacts | PGS it. | mean z |\n"
-            "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n";
+    text += "steps/s and ms/step from the stepping thread's CPU time with one thread, from wall "
+            "time with more (the other threads' CPU time is not the caller's); wall ms/step for "
+            "every row; stage columns in ms/step (our wall-clock stage shares of that time)\n\n"
+            "| bodies | engine | threads | solver | warm start | steps/s | ms/step | wall ms/step | "
+            "x Bullet | broadphase | OBB | narrow | manifolds | solver | integrate | pairs | "
+            "OBB-passed | narrow calls | perturbation calls | contacts | PGS it. | mean z |\n"
+            "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n";
     return text;
 }
 
-std::string row(const bench::EngineRunResult& r, const std::string& solver,
+/// Seconds of the run that steps/s comes from: the stepping thread's CPU time on one thread,
+/// the wall time on several.
+double runSeconds(const bench::EngineRunResult& r, int threads) {
+    return threads > 1 ? r.seconds : r.cpuSeconds;
+}
+
+std::string row(const bench::EngineRunResult& r, int threads, const std::string& solver,
                 const std::string& warmStart, double bulletStepsPerSecond) {
-    std::string text =
-        fmt::format("| {} | {} | {} | {} | {:.1f} | {:.2f} | ", r.bodies, r.engine, solver,
-                    warmStart, r.stepsPerSecond(), 1e3 * r.cpuSeconds / std::max(1, r.steps));
+    const int steps = std::max(1, r.steps);
+    const double seconds = runSeconds(r, threads);
+    const double stepsPerSecond = seconds > 0.0 ? r.steps / seconds : 0.0;
+    std::string text = fmt::format("| {} | {} | {} | {} | {} | {:.1f} | {:.2f} | {:.2f} | ",
+                                   r.bodies, r.engine, threads, solver, warmStart, stepsPerSecond,
+                                   1e3 * seconds / steps, 1e3 * r.seconds / steps);
     text += bulletStepsPerSecond > 0.0
-                ? fmt::format("{:.1f} | ", r.stepsPerSecond() / bulletStepsPerSecond)
+                ? fmt::format("{:.1f} | ", stepsPerSecond / bulletStepsPerSecond)
                 : "- | ";
     if (r.engine == "minkowski") {
-        // Stage shares of our wall-clock stage total, applied to the CPU time per step.
+        // Stage shares of our wall-clock stage total, applied to the time per step.
         const StepTimes& t = r.stages;
-        const double ms =
-            1e3 * r.cpuSeconds / std::max(1, r.steps) / (t.total > 0.0 ? t.total : 1.0);
+        const double ms = 1e3 * seconds / steps / (t.total > 0.0 ? t.total : 1.0);
         text += fmt::format("{:.2f} | {:.2f} | {:.2f} | {:.2f} | {:.2f} | {:.2f} | {:.0f} | "
                             "{:.0f} | {:.0f} | {:.0f} | {:.0f} | {:.1f} |",
                             ms * t.broadphase, ms * t.obbFilter, ms * t.narrowPhase,
@@ -115,17 +124,20 @@ int runEngineBench(const BenchOptions& o, const BenchSelection& selection,
             const scenes::BuiltScene built = scenes::buildWorld(scene, shapes, 0);
             const bench::EngineRunResult r = bench::runBullet(built.world, o.steps, {});
             bulletStepsPerSecond = r.stepsPerSecond();
-            bulletRow = row(r, "-", "-", 0.0);
+            bulletRow = row(r, 1, "-", "-", 0.0);
         }
         for (const SolverChoice& solver : solvers) {
             for (const WarmStart warmStart : warmStarts) {
-                scene.simulation.solver = solver;
-                scene.simulation.warmStart = warmStart;
-                scenes::BuiltScene built = scenes::buildWorld(scene, shapes, 0);
-                const bench::EngineRunResult r = bench::runMinkowski(built.world, o.steps);
-                std::cout << row(r, name(solver), std::string(name(warmStart)),
-                                 bulletStepsPerSecond)
-                          << std::flush;
+                for (const int threads : o.threads) {
+                    scene.simulation.solver = solver;
+                    scene.simulation.warmStart = warmStart;
+                    scenes::BuiltScene built = scenes::buildWorld(scene, shapes, 0);
+                    built.world.setThreads(threads);
+                    const bench::EngineRunResult r = bench::runMinkowski(built.world, o.steps);
+                    std::cout << row(r, threads, name(solver), std::string(name(warmStart)),
+                                     bulletStepsPerSecond)
+                              << std::flush;
+                }
             }
         }
         std::cout << bulletRow << std::flush;
