@@ -6,7 +6,6 @@
 #include "Command.h"
 #include "IntegerOption.h"
 #include "PeerContenders.h"
-
 #include "minkowski/bench/Generator.h"
 #include "minkowski/engine/Settings.h"
 #include "minkowski/narrowphase/Collide.h"
@@ -50,8 +49,7 @@ std::vector<T> parseList(const std::vector<std::string>& names, std::span<const 
 }
 
 /// "a, b, c" from the runtime names of `values`.
-template <class T>
-std::string joinNames(std::span<const T> values) {
+template <class T> std::string joinNames(std::span<const T> values) {
     std::string text;
     for (const T& value : values) {
         text += (text.empty() ? "" : ", ") + std::string(name(value));
@@ -60,7 +58,9 @@ std::string joinNames(std::span<const T> values) {
 }
 
 /// True for the solvers that take a `subalgo` option (the GJK family).
-bool takesSubAlgorithm(const SolverEntry& solver) { return optionIndex(solver, "subalgo") >= 0; }
+bool takesSubAlgorithm(const SolverEntry& solver) {
+    return optionIndex(solver, "subalgo") >= 0;
+}
 
 /// "gjk, gjk-polyak, ..." : the solvers that take a sub-algorithm.
 std::string gjkSolverNames() {
@@ -158,12 +158,14 @@ void checkEngine(const BenchOptions& o) {
         return;
     }
     if (!o.dataset.empty() || o.generated || !o.problemsFile.empty()) {
-        throw UsageError("--engine runs the funnel scene: no DATASET.h5, --generated or --problems");
+        throw UsageError(
+            "--engine runs the funnel scene: no DATASET.h5, --generated or --problems");
     }
     for (const std::string& peer : o.peers) {
         if (peer != "all" && peer != "none" && peer != "bullet") {
             throw UsageError("--engine compares with bullet only (--peers bullet, all or none), "
-                             "not '" + peer + "'");
+                             "not '" +
+                             peer + "'");
         }
     }
     if (std::any_of(o.bodies.begin(), o.bodies.end(), [](int n) { return n <= 0; })) {
@@ -226,19 +228,21 @@ void addBenchOptions(CLI::App& bench, BenchOptions& o) {
     o.warmStarts = {"all"};
     o.tasks = {"all"};
     o.peers = {"all"};
-    bench.add_option("dataset", o.dataset,
-                     "Replay a trajectory dataset (minkowski record; docs/dataset.md) through every "
-                     "solver x warm start, warm starts as recorded (GJK++ Fig. 13); a "
-                     "collision-problem CSV is replayed the same way, as independent problems")
+    bench
+        .add_option("dataset", o.dataset,
+                    "Replay a trajectory dataset (minkowski record; docs/dataset.md) through every "
+                    "solver x warm start, warm starts as recorded (GJK++ Fig. 13); a "
+                    "collision-problem CSV is replayed the same way, as independent problems")
         ->type_name("DATASET.h5");
     bench.add_flag("--include-perturbed", o.includePerturbed,
                    "Dataset: also replay the engine's multipoint (perturbed) calls");
     bench.add_flag("--dynamic-pairs-only", o.dynamicPairsOnly,
                    "Dataset: only pairs of two dynamic bodies (the paper's object pairs; no "
                    "funnel walls or floor)");
-    bench.add_option("--plot", o.plotPrefix,
-                     "Dataset: box plots to PREFIX.png and PREFIX.svg (default: "
-                     "<dataset stem>-fig13)")
+    bench
+        .add_option("--plot", o.plotPrefix,
+                    "Dataset: box plots to PREFIX.png and PREFIX.svg (default: "
+                    "<dataset stem>-fig13)")
         ->type_name("PREFIX");
     bench.add_flag("--no-plot", o.noPlot, "Dataset: no box plots");
     bench
@@ -251,23 +255,28 @@ void addBenchOptions(CLI::App& bench, BenchOptions& o) {
                    "Benchmark generated sets following GJK++ Sec. IV: random ellipsoid pairs and "
                    "random mesh pairs, at a random relative rotation, at every distance of "
                    "--distances");
-    bench.add_option("--problems", o.problemsFile,
-                     "Benchmark the problems of a collision-problem CSV (docs/collision-problems.md)")
+    bench
+        .add_option(
+            "--problems", o.problemsFile,
+            "Benchmark the problems of a collision-problem CSV (docs/collision-problems.md)")
         ->type_name("FILE.csv");
-    bench.add_option("--meshes", o.meshFolder,
-                     "Mesh pairs of --generated from every *.obj of DIR (convex hulls); default: "
-                     "hulls of 50, 200, 500 and 1000 generated points")
+    bench
+        .add_option("--meshes", o.meshFolder,
+                    "Mesh pairs of --generated from every *.obj of DIR (convex hulls); default: "
+                    "hulls of 50, 200, 500 and 1000 generated points")
         ->type_name("DIR");
-    bench.add_option("--distances", o.distances,
-                     "Signed distances (m) of the generated problems, comma-separated")
+    bench
+        .add_option("--distances", o.distances,
+                    "Signed distances (m) of the generated problems, comma-separated")
         ->delimiter(',')
         ->capture_default_str();
     bench.add_option("--pairs", o.pairs, "Random pairs per set, each placed at every distance")
         ->check(integerIn(1, std::numeric_limits<int>::max()))
         ->capture_default_str();
     bench.add_option("--seed", o.seed, "Seed of the generated sets")->capture_default_str();
-    bench.add_option("--repeats", o.repeats,
-                     "R: timed repetitions of each query; its time is the mean of the fastest 90%")
+    bench
+        .add_option("--repeats", o.repeats,
+                    "R: timed repetitions of each query; its time is the mean of the fastest 90%")
         ->check(integerIn(1, std::numeric_limits<int>::max()))
         ->capture_default_str();
     const std::string solversHelp =
@@ -282,33 +291,38 @@ void addBenchOptions(CLI::App& bench, BenchOptions& o) {
         "NAME:subalgo=S names), comma-separated, or all: " +
         joinNames(allSubAlgorithms());
     bench.add_option("--subalgos", o.subAlgorithms, subalgosHelp)->delimiter(',')->type_name("S");
-    bench.add_option("--warm-starts", o.warmStarts,
-                     "Warm starts, comma-separated, or all: " + joinNames(allWarmStarts()) +
-                         " (previous and transformed-previous fall back to obb on independent "
-                         "problems)")
+    bench
+        .add_option("--warm-starts", o.warmStarts,
+                    "Warm starts, comma-separated, or all: " + joinNames(allWarmStarts()) +
+                        " (previous and transformed-previous fall back to obb on independent "
+                        "problems)")
         ->delimiter(',')
         ->capture_default_str();
-    bench.add_option("--task,--tasks", o.tasks,
-                     "boolean (collision check), distance (signed distance: EPA resolves "
-                     "overlaps), comma-separated, or all")
+    bench
+        .add_option("--task,--tasks", o.tasks,
+                    "boolean (collision check), distance (signed distance: EPA resolves "
+                    "overlaps), comma-separated, or all")
         ->delimiter(',')
         ->capture_default_str();
-    bench.add_option("--out", o.resultsFile,
-                     "Write one row per problem x solver x warm start x task: problem,solver,"
-                     "warm_start,task,status,collide,distance,iterations,time_ns")
+    bench
+        .add_option("--out", o.resultsFile,
+                    "Write one row per problem x solver x warm start x task: problem,solver,"
+                    "warm_start,task,status,collide,distance,iterations,time_ns")
         ->type_name("RESULTS.csv");
     bench.add_option("--csv-summary", o.summaryFile, "Write the summary table as CSV too")
         ->type_name("FILE");
-    bench.add_option("--write-problems", o.writeProblemsFile,
-                     "Export the generated problems as a collision-problem CSV (generated "
-                     "meshes go to <name>_meshes/ next to it)")
+    bench
+        .add_option("--write-problems", o.writeProblemsFile,
+                    "Export the generated problems as a collision-problem CSV (generated "
+                    "meshes go to <name>_meshes/ next to it)")
         ->type_name("FILE.csv");
     bench.add_flag("--by-distance", o.byDistance,
                    "One group per distance of the grid instead of overlapping / close / far");
-    bench.add_option("--peers", o.peers,
-                     "Peer libraries run on the same problems, comma-separated, all or none "
-                     "(a name without its '(...)' selects both supports): " +
-                         joinPeerNames())
+    bench
+        .add_option("--peers", o.peers,
+                    "Peer libraries run on the same problems, comma-separated, all or none "
+                    "(a name without its '(...)' selects both supports): " +
+                        joinPeerNames())
         ->delimiter(',')
         ->capture_default_str();
     bench.add_flag("--engine", o.engine,
@@ -316,7 +330,8 @@ void addBenchOptions(CLI::App& bench, BenchOptions& o) {
                    "--meshes DIR), at each --bodies count, with the stage breakdown, against "
                    "Bullet's btDiscreteDynamicsWorld on the same bodies (--peers none: without); "
                    "--solvers and --warm-starts default to the scene's");
-    bench.add_option("--bodies", o.bodies, "Engine: body counts, comma-separated (default 100,1000)")
+    bench
+        .add_option("--bodies", o.bodies, "Engine: body counts, comma-separated (default 100,1000)")
         ->delimiter(',')
         ->type_name("N,...");
     bench.add_option("--steps", o.steps, "Engine: steps per run (default 240: 2 s at 120 Hz)")
@@ -371,8 +386,8 @@ BenchSelection validate(const BenchOptions& o) {
     if (!o.dataset.empty() && !o.taskGiven) {
         selection.tasks = {bench::BenchTask::Boolean}; // GJK++ Fig. 13
     }
-    if ((selection.solvers.empty() && !selection.recordedSolvers) ||
-        selection.warmStarts.empty() || selection.tasks.empty()) {
+    if ((selection.solvers.empty() && !selection.recordedSolvers) || selection.warmStarts.empty() ||
+        selection.tasks.empty()) {
         throw UsageError("--solvers, --warm-starts and --task each need at least one name");
     }
     return selection;

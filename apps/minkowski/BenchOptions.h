@@ -38,20 +38,20 @@ struct BenchOptions {
     bool quiet = false;
 
     // Replay of a trajectory dataset (positional DATASET.h5; docs/dataset.md).
-    std::string dataset;       ///< DATASET.h5, or a collision-problem CSV replayed the same way
+    std::string dataset; ///< DATASET.h5, or a collision-problem CSV replayed the same way
     bool includePerturbed = false;
     bool dynamicPairsOnly = false;
-    std::string plotPrefix;    ///< PREFIX.png and PREFIX.svg; empty: <dataset stem>-fig13
+    std::string plotPrefix; ///< PREFIX.png and PREFIX.svg; empty: <dataset stem>-fig13
     bool noPlot = false;
     /// --chunk k/N: only the k-th of N disjoint parts of the selected problems (a sweep's unit of
     /// replay, docs/sweeps.md); empty: all of them.
     std::string chunk;
-    bool taskGiven = false;    ///< --task was on the command line (a dataset defaults to boolean)
+    bool taskGiven = false; ///< --task was on the command line (a dataset defaults to boolean)
 
     // The engine benchmark (--engine; docs/engine.md, "Benchmark").
     bool engine = false;
-    std::vector<int> bodies; ///< --bodies; empty: 100 and 1000 with --engine
-    int steps = 0;           ///< --steps; 0: 240 (2 s at 120 Hz) with --engine
+    std::vector<int> bodies;  ///< --bodies; empty: 100 and 1000 with --engine
+    int steps = 0;            ///< --steps; 0: 240 (2 s at 120 Hz) with --engine
     std::vector<int> threads; ///< --threads: WorldSettings::threads of each run; empty: 1
 };
 

@@ -47,13 +47,15 @@ std::string header(const scenes::SceneDesc& scene, const BenchOptions& o, bool b
                             "sleeping, the same bodies and step\n",
                             b.margin, b.iterations);
     }
-    text += "steps/s and ms/step from the stepping thread's CPU time with one thread, from wall "
-            "time with more (the other threads' CPU time is not the caller's); wall ms/step for "
-            "every row; stage columns in ms/step (our wall-clock stage shares of that time)\n\n"
-            "| bodies | engine | threads | solver | warm start | steps/s | ms/step | wall ms/step | "
-            "x Bullet | broadphase | OBB | narrow | manifolds | solver | integrate | pairs | "
-            "OBB-passed | narrow calls | perturbation calls | contacts | PGS it. | mean z |\n"
-            "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n";
+    text +=
+        "steps/s and ms/step from the stepping thread's CPU time with one thread, from wall "
+        "time with more (the other threads' CPU time is not the caller's); wall ms/step for "
+        "every row; stage columns in ms/step (our wall-clock stage shares of that time)\n\n"
+        "| bodies | engine | threads | solver | warm start | steps/s | ms/step | wall ms/step | "
+        "x Bullet | broadphase | OBB | narrow | manifolds | solver | integrate | pairs | "
+        "OBB-passed | narrow calls | perturbation calls | contacts | PGS it. | mean z |\n"
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+        "\n";
     return text;
 }
 

@@ -288,7 +288,6 @@ struct alignas(64) ThreadResiduals {
     double warmStartMax = 0.0; ///< |f|_inf of the thread's warm-start impulses
 };
 
-
 /// Residuals of contact c at the current iterate: impulse `f` and velocity `v` (bias included)
 /// before c is updated, so that they see every other contact's latest impulse. (Measured after
 /// c's own projection they would be zero by construction for a frictionless contact, whatever
@@ -528,8 +527,8 @@ struct ColouredSolve {
     const PgsSettings& settings;
     std::span<ThreadResiduals> parts; ///< one per thread
     SpinBarrier barrier;
-    PgsResult result{};   ///< thread 0's
-    bool stop = false;    ///< thread 0's decision, read by all after a barrier
+    PgsResult result{}; ///< thread 0's
+    bool stop = false;  ///< thread 0's decision, read by all after a barrier
 };
 
 /// Thread `thread`'s share of colour k (ColouredSolve::shares).
@@ -632,9 +631,9 @@ void checkColours(std::span<const SolverBody> bodies, std::span<const SolverCont
             for (const int body : {c.bodyA, c.bodyB}) {
                 const auto b = static_cast<std::size_t>(body);
                 if (bodies[b].inverseMass > 0.0 && colourOf[b] == stamp && !sameManifold) {
-                    throw std::invalid_argument(
-                        "solveContacts: two manifolds of colour " + std::to_string(k) +
-                        " share dynamic body " + std::to_string(body));
+                    throw std::invalid_argument("solveContacts: two manifolds of colour " +
+                                                std::to_string(k) + " share dynamic body " +
+                                                std::to_string(body));
                 }
                 colourOf[b] = bodies[b].inverseMass > 0.0 ? stamp : colourOf[b];
             }
@@ -715,6 +714,11 @@ PgsResult solveColoured(PgsScratch::Arrays& packed, std::span<const SolverContac
 
 } // namespace
 
+bool PgsColours::spreads(std::size_t contactCount) const {
+    return pool != nullptr && pool->threads() > 1 && contactCount > 0 &&
+           contactCount >= minContactsPerThread * static_cast<std::size_t>(pool->threads());
+}
+
 namespace detail {
 
 bool pgsKernelAvailable(PgsKernel kernel) {
@@ -746,9 +750,7 @@ PgsResult solveContacts(std::span<SolverBody> bodies, std::span<SolverContact> c
     }
     static const bool hasAvx2 = pgsKernelAvailable(PgsKernel::avx2);
     const bool avx2 = kernel == PgsKernel::avx2 || (kernel == PgsKernel::automatic && hasAvx2);
-    const bool parallel =
-        colours.pool != nullptr && colours.pool->threads() > 1 && !contacts.empty() &&
-        contacts.size() >= colours.minContactsPerThread * std::size_t(colours.pool->threads());
+    const bool parallel = colours.spreads(contacts.size());
     giveStaticBodiesCopies(packed);
     PgsResult result;
     if (parallel) {

@@ -104,30 +104,31 @@ void World::Impl::buildContact(const ContactRef& ref, SolverContact& c) const {
     const SolverBody& sa = solverBodies[ref.a];
     const SolverBody& sb = solverBodies[ref.b];
     setupContact(sa, sb, c);
-    const Vec3 relative = sb.linearVelocity + sb.angularVelocity.cross(c.rB) -
-                          sa.linearVelocity - sa.angularVelocity.cross(c.rA);
+    const Vec3 relative = sb.linearVelocity + sb.angularVelocity.cross(c.rB) - sa.linearVelocity -
+                          sa.angularVelocity.cross(c.rA);
     const double approach = relative.dot(point.normal);
     const double restitution = std::max(a.material.restitution, b.material.restitution);
     c.bias = normalBias(point.distance - settings.contact.restOffset, approach, restitution,
                         settings.timeStep, pgs);
     c.friction = std::sqrt(a.material.friction * b.material.friction);
-    c.impulse = pgs.warmStartFactor * Vec3(c.frame.col(0).dot(point.tangentImpulse),
-                                           c.frame.col(1).dot(point.tangentImpulse),
-                                           point.normalImpulse);
+    c.impulse =
+        pgs.warmStartFactor * Vec3(c.frame.col(0).dot(point.tangentImpulse),
+                                   c.frame.col(1).dot(point.tangentImpulse), point.normalImpulse);
 }
 
 void World::Impl::solve() {
     buildContacts();
-    PgsColours colours{.starts = colourStarts};
-    const bool parallel = settings.threads > 1 &&
-                          solverContacts.size() >= colours.minContactsPerThread *
-                                                       static_cast<std::size_t>(settings.threads);
+    PgsColours colours{.starts = colourStarts,
+                       .pool = settings.threads > 1 ? &threadPool() : nullptr};
+    const bool parallel = colours.spreads(solverContacts.size());
     const bool threaded = parallel && sweepChooser.parallel();
-    colours.pool = threaded ? &threadPool() : nullptr;
+    colours.pool = threaded ? colours.pool : nullptr;
     StageTimer timer;
-    const PgsResult r = solveContacts(solverBodies, solverContacts, settings.pgs, pgsScratch, colours);
+    const PgsResult r =
+        solveContacts(solverBodies, solverContacts, settings.pgs, pgsScratch, colours);
     if (parallel && r.iterations > 0) {
-        sweepChooser.record(threaded, timer.lap() / (double(r.iterations) * double(solverContacts.size())));
+        sweepChooser.record(threaded,
+                            timer.lap() / (double(r.iterations) * double(solverContacts.size())));
     }
     StepCounts& c = stats.counts;
     c.pgsIterations = r.iterations;

@@ -3,7 +3,6 @@
 /// PairCache (GJK++ Sec. IV-E), the hook, and the optional contact cache.
 
 #include "WorldImpl.h"
-
 #include "minkowski/narrowphase/Collide.h"
 
 #include <cmath>
@@ -53,10 +52,12 @@ void World::Impl::queryPair(PairState& p, const QueryRequest& base, WorkerShare&
     QueryRequest request = base;
     const bool hadPrevious = p.cache.hasPrevious(stepIndex);
     const Vec3 previousSeparation = p.cache.previousSeparation();
-    p.cache.prepare(settings.narrowPhase.warmStart, stepIndex, a.shape, poseA, b.shape, poseB, request);
+    p.cache.prepare(settings.narrowPhase.warmStart, stepIndex, a.shape, poseA, b.shape, poseB,
+                    request);
 
     const bool timed = static_cast<bool>(hook);
-    const auto start = timed ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{};
+    const auto start =
+        timed ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{};
     p.result = collide(a.shape, poseA, b.shape, poseB, request);
     if (p.result.status == Status::Unsupported) {
         // The chosen solver cannot handle this pair (rtr, sdf-ellipsoid: solverTraits()):
@@ -66,7 +67,8 @@ void World::Impl::queryPair(PairState& p, const QueryRequest& base, WorkerShare&
         p.result = collide(a.shape, poseA, b.shape, poseB, request);
     }
     const double seconds =
-        timed ? std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() : 0.0;
+        timed ? std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()
+              : 0.0;
     p.cache.update(stepIndex, poseA, poseB, p.result, request.solver.entry()); // after any fallback
 
     ++counts.narrowPhaseCalls;

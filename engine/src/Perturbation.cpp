@@ -5,7 +5,6 @@
 /// and querying again.
 
 #include "WorldImpl.h"
-
 #include "minkowski/narrowphase/Collide.h"
 
 #include <algorithm>
@@ -56,7 +55,8 @@ void World::Impl::perturbContacts(PairState& p, double threshold, WorkerShare& s
                                   request, r, p.cache.hasPrevious(stepIndex),
                                   p.cache.previousSeparation(), seconds, true, share.thread});
         }
-        if (r.status == Status::InvalidInput || !r.witnessA.allFinite() || !r.witnessB.allFinite()) {
+        if (r.status == Status::InvalidInput || !r.witnessA.allFinite() ||
+            !r.witnessB.allFinite()) {
             continue;
         }
         // Move the tilted body's witness back onto the real body (same local point), and put

@@ -2,7 +2,6 @@
 /// The step driver and the pair stages: broadphase, sorted pair index, OBB filter, manifolds.
 
 #include "WorldImpl.h"
-
 #include "minkowski/engine/ObbFilter.h"
 
 #include <algorithm>
@@ -121,17 +120,17 @@ namespace {
 /// A narrow-phase answer the manifold can use: finite witnesses, unit normal.
 bool usable(const QueryResult& r) {
     return r.status != Status::InvalidInput && r.status != Status::Unsupported &&
-           std::isfinite(r.distance) &&
-           r.witnessA.allFinite() && r.witnessB.allFinite() && r.normal.allFinite() &&
-           std::abs(r.normal.squaredNorm() - 1.0) < 1e-6;
+           std::isfinite(r.distance) && r.witnessA.allFinite() && r.witnessB.allFinite() &&
+           r.normal.allFinite() && std::abs(r.normal.squaredNorm() - 1.0) < 1e-6;
 }
 
 } // namespace
 
 double World::Impl::breakingThreshold(const PairState& p) const {
     const ContactSettings& cs = settings.contact;
-    return std::min(cs.breakingThreshold, cs.relativeBreakingThreshold *
-                                              std::min(frames[p.key.a].radius, frames[p.key.b].radius));
+    return std::min(cs.breakingThreshold,
+                    cs.relativeBreakingThreshold *
+                        std::min(frames[p.key.a].radius, frames[p.key.b].radius));
 }
 
 /// Refreshes the pair's cached points, adds this step's point and decides whether the pair

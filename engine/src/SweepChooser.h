@@ -18,9 +18,9 @@ public:
     void record(bool parallel, double secondsPerUpdate);
 
 private:
-    static constexpr int kRetryEvery = 32; ///< steps between two tries of the slower way
+    static constexpr int kRetryEvery = 32;  ///< steps between two tries of the slower way
     static constexpr double kWeight = 0.25; ///< of a new time in the running mean
-    double mean_[2] = {0.0, 0.0};            ///< one thread, threads (0: not tried yet)
+    double mean_[2] = {0.0, 0.0};           ///< one thread, threads (0: not tried yet)
     std::int64_t solves_ = 0;
 };
 

@@ -2,13 +2,12 @@
 /// The world's API: body creation with validation, settings, accessors, state hash.
 
 #include "WorldImpl.h"
-
 #include "minkowski/narrowphase/Collide.h"
 
+#include <Eigen/Eigenvalues>
 #include <algorithm>
 #include <cmath>
 #include <cstring>
-#include <Eigen/Eigenvalues>
 #include <string>
 
 namespace mk {
@@ -21,9 +20,10 @@ std::string vecText(const Vec3& v) {
 
 void requireValidPose(const Pose& pose, const char* where) {
     if (!pose.isValid()) {
-        throw EngineError(std::string(where) + ": pose must be finite with a unit quaternion, got " +
-                          "translation " + vecText(pose.translation) + " and |q|^2 = " +
-                          std::to_string(pose.rotation.squaredNorm()));
+        throw EngineError(std::string(where) +
+                          ": pose must be finite with a unit quaternion, got " + "translation " +
+                          vecText(pose.translation) +
+                          " and |q|^2 = " + std::to_string(pose.rotation.squaredNorm()));
     }
 }
 
@@ -119,8 +119,8 @@ void validateSettings(const WorldSettings& s) {
     }
     requireFinite(s.gravity, "WorldSettings", "gravity");
     const ContactSettings& c = s.contact;
-    if (!(c.margin >= 0.0) || !(c.breakingThreshold > 0.0) || !(c.relativeBreakingThreshold > 0.0) ||
-        !(c.restOffset >= 0.0 && c.restOffset < c.margin)) {
+    if (!(c.margin >= 0.0) || !(c.breakingThreshold > 0.0) ||
+        !(c.relativeBreakingThreshold > 0.0) || !(c.restOffset >= 0.0 && c.restOffset < c.margin)) {
         throw EngineError("WorldSettings: need contact margin >= 0, breaking thresholds > 0 and "
                           "0 <= restOffset < margin");
     }
@@ -193,7 +193,9 @@ void World::setWarmStart(std::string_view name) {
     }
 }
 
-void World::setContactCache(bool enabled) { impl_->settings.narrowPhase.contactCache = enabled; }
+void World::setContactCache(bool enabled) {
+    impl_->settings.narrowPhase.contactCache = enabled;
+}
 
 void World::setPgsSettings(const PgsSettings& pgs) {
     validatePgs(pgs);
@@ -216,9 +218,13 @@ void World::step() {
     impl_->escapes.after(impl_->bodies, impl_->stepIndex - 1, time(), impl_->settings.escape);
 }
 
-const std::vector<EscapeEvent>& World::escapes() const { return impl_->escapes.events(); }
+const std::vector<EscapeEvent>& World::escapes() const {
+    return impl_->escapes.events();
+}
 
-const StepStats& World::lastStats() const { return impl_->stats; }
+const StepStats& World::lastStats() const {
+    return impl_->stats;
+}
 
 std::uint64_t World::stateHash() const {
     std::uint64_t hash = 14695981039346656037ull;
@@ -231,10 +237,18 @@ std::uint64_t World::stateHash() const {
     return hash;
 }
 
-std::int64_t World::stepCount() const { return impl_->stepIndex; }
-double World::time() const { return double(impl_->stepIndex) * impl_->settings.timeStep; }
-const WorldSettings& World::settings() const { return impl_->settings; }
-std::size_t World::bodyCount() const { return impl_->bodies.size(); }
+std::int64_t World::stepCount() const {
+    return impl_->stepIndex;
+}
+double World::time() const {
+    return double(impl_->stepIndex) * impl_->settings.timeStep;
+}
+const WorldSettings& World::settings() const {
+    return impl_->settings;
+}
+std::size_t World::bodyCount() const {
+    return impl_->bodies.size();
+}
 
 const Body& World::Impl::checkedBody(BodyId id) const {
     if (id >= bodies.size()) {
@@ -244,8 +258,12 @@ const Body& World::Impl::checkedBody(BodyId id) const {
     return bodies[id];
 }
 
-const Body& World::body(BodyId id) const { return impl_->checkedBody(id); }
-Pose World::shapePose(BodyId id) const { return impl_->checkedBody(id).shapePose(); }
+const Body& World::body(BodyId id) const {
+    return impl_->checkedBody(id);
+}
+Pose World::shapePose(BodyId id) const {
+    return impl_->checkedBody(id).shapePose();
+}
 
 void World::setVelocity(BodyId id, const Vec3& linear, const Vec3& angular) {
     const Body& b = impl_->checkedBody(id);
@@ -284,7 +302,9 @@ void World::setShapePose(BodyId id, const Pose& shapePose) {
     impl_->broadphase.update(id, obbBounds(frame.obb));
 }
 
-std::size_t World::pairCount() const { return impl_->index.size(); }
+std::size_t World::pairCount() const {
+    return impl_->index.size();
+}
 
 PairView World::pair(std::size_t i) const {
     if (i >= impl_->index.size()) {

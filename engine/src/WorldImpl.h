@@ -5,9 +5,9 @@
 
 #include "EscapeMonitor.h"
 #include "SweepChooser.h"
-#include "minkowski/engine/ThreadPool.h"
 #include "minkowski/engine/Broadphase.h"
 #include "minkowski/engine/ContactSolver.h"
+#include "minkowski/engine/ThreadPool.h"
 #include "minkowski/engine/World.h"
 #include "minkowski/narrowphase/WarmStart.h"
 
@@ -20,20 +20,20 @@ namespace mk {
 
 /// Per-body quantities of the current step, recomputed at its start.
 struct BodyFrame {
-    Pose shapePose{};   ///< shape -> world
-    Obb obb{};          ///< the shape's OBB in the world
-    double radius = 0;  ///< bounding-sphere radius (unit: metre)
+    Pose shapePose{};    ///< shape -> world
+    Obb obb{};           ///< the shape's OBB in the world
+    double radius = 0;   ///< bounding-sphere radius (unit: metre)
     bool sphere = false; ///< a sphere's manifold is one point: never perturbed
-    double reach = 0;   ///< ContactSettings::ccd: how far the body may move this step (metre)
+    double reach = 0;    ///< ContactSettings::ccd: how far the body may move this step (metre)
 };
 
 /// What the contact cache remembers of a pair's last real query (shape frames).
 struct CachedQuery {
     bool valid = false;
-    Pose relative{};               ///< B's shape pose in A's shape frame at the query
-    Vec3 witnessA = Vec3::Zero();  ///< in A's shape frame
-    Vec3 witnessB = Vec3::Zero();  ///< in B's shape frame
-    Vec3 normal = Vec3::UnitX();   ///< in A's shape frame
+    Pose relative{};              ///< B's shape pose in A's shape frame at the query
+    Vec3 witnessA = Vec3::Zero(); ///< in A's shape frame
+    Vec3 witnessB = Vec3::Zero(); ///< in B's shape frame
+    Vec3 normal = Vec3::UnitX();  ///< in A's shape frame
     QueryResult result{};
 };
 
@@ -42,9 +42,9 @@ struct PairState {
     BodyPair key{};
     PairCache cache{};
     Manifold manifold{};
-    QueryResult result{};  ///< this step's narrow-phase answer (when passed)
+    QueryResult result{}; ///< this step's narrow-phase answer (when passed)
     CachedQuery cached{};
-    bool passed = false;   ///< passed the OBB filter this step
+    bool passed = false; ///< passed the OBB filter this step
     /// The manifold stage found too few points: the perturbation pass queries this pair.
     bool perturbPending = false;
     int perturbationCooldown = 0; ///< steps before the next perturbation round may run
@@ -101,14 +101,14 @@ struct World::Impl {
     std::vector<BodyFrame> frames;
     Broadphase broadphase;
 
-    std::vector<BodyPair> keys;     ///< this step's broadphase pairs
-    std::vector<PairSlot> index;    ///< sorted by key
+    std::vector<BodyPair> keys;  ///< this step's broadphase pairs
+    std::vector<PairSlot> index; ///< sorted by key
     std::vector<PairSlot> nextIndex;
     std::vector<PairState> pool;
     std::vector<std::uint32_t> freeSlots;
     std::vector<std::uint32_t> narrowList; ///< slots that passed the OBB filter, in key order
 
-    std::vector<ContactRef> contactRefs;    ///< grouped by colour (colourContacts())
+    std::vector<ContactRef> contactRefs; ///< grouped by colour (colourContacts())
     std::vector<ContactRef> sortedRefs;
     std::vector<std::uint64_t> colourMasks; ///< per body: the colours its contacts took
     std::vector<std::uint8_t> refColours;
@@ -154,12 +154,10 @@ struct World::Impl {
     /// the loop. Each pair's work reads only its own state and this step's bodies and frames,
     /// so the split never changes a result. With an Ordered hook the calls stay on this
     /// thread, in key order.
-    template <class PairFn>
-    void forEachPassedPair(PairFn&& fn);
+    template <class PairFn> void forEachPassedPair(PairFn&& fn);
     /// Calls fn(begin, end) on chunks of [0, count) on the step's threads (inline with one);
     /// for loops whose iterations are independent and cheap (bodies, broadphase pairs).
-    template <class RangeFn>
-    void parallelFor(std::size_t count, RangeFn&& fn);
+    template <class RangeFn> void parallelFor(std::size_t count, RangeFn&& fn);
     void predictVelocities();
     void buildContacts();
     void buildContact(const ContactRef& ref, SolverContact& contact) const;
@@ -170,8 +168,7 @@ struct World::Impl {
     [[noreturn]] void reportBlowUp();
 };
 
-template <class PairFn>
-void World::Impl::forEachPassedPair(PairFn&& fn) {
+template <class PairFn> void World::Impl::forEachPassedPair(PairFn&& fn) {
     const bool parallel = settings.threads > 1 && (!hook || hookCalls == HookCalls::Concurrent);
     const int threads = parallel ? settings.threads : 1;
     shares.assign(static_cast<std::size_t>(threads), WorkerShare{});
@@ -182,21 +179,20 @@ void World::Impl::forEachPassedPair(PairFn&& fn) {
     } else {
         constexpr std::size_t kPairsPerChunk = 8; // microseconds of work: cheap to hand out
         threadPool().forEach(narrowList.size(), kPairsPerChunk,
-                         [&](std::size_t begin, std::size_t end, int thread) {
-                             WorkerShare& share = shares[static_cast<std::size_t>(thread)];
-                             share.thread = thread;
-                             for (std::size_t i = begin; i < end; ++i) {
-                                 fn(pool[narrowList[i]], share);
-                             }
-                         });
+                             [&](std::size_t begin, std::size_t end, int thread) {
+                                 WorkerShare& share = shares[static_cast<std::size_t>(thread)];
+                                 share.thread = thread;
+                                 for (std::size_t i = begin; i < end; ++i) {
+                                     fn(pool[narrowList[i]], share);
+                                 }
+                             });
     }
     for (const WorkerShare& share : shares) {
         addPairCounts(stats.counts, share.counts);
     }
 }
 
-template <class RangeFn>
-void World::Impl::parallelFor(std::size_t count, RangeFn&& fn) {
+template <class RangeFn> void World::Impl::parallelFor(std::size_t count, RangeFn&& fn) {
     constexpr std::size_t kGrain = 256; // items of well under a microsecond each
     if (settings.threads == 1 || count <= kGrain) {
         fn(std::size_t{0}, count);

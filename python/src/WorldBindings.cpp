@@ -6,9 +6,8 @@
 #include "Bindings.h"
 #include "WorldHandle.h"
 
-#include <pybind11/stl.h>
-
 #include <optional>
+#include <pybind11/stl.h>
 
 namespace mk::python {
 
@@ -82,7 +81,8 @@ py::dict statsColumns(const std::vector<StepStats>& steps) {
 } // namespace
 
 void bindWorld(py::module_& m) {
-    py::class_<WorldHandle, std::shared_ptr<WorldHandle>>(m, "World", "The simulated world (120 Hz by default).")
+    py::class_<WorldHandle, std::shared_ptr<WorldHandle>>(
+        m, "World", "The simulated world (120 Hz by default).")
         .def(py::init([](double timeStep, const py::handle& gravity, const std::string& solver,
                          const std::string& warmStart) {
                  WorldSettings settings;
@@ -93,8 +93,9 @@ void bindWorld(py::module_& m) {
                  handle->world().setWarmStart(warmStart);
                  return handle;
              }),
-             py::arg("time_step") = WorldSettings{}.timeStep, py::arg("gravity") = py::make_tuple(0.0, 0.0, -9.81),
-             py::arg("solver") = "gjk", py::arg("warm_start") = "previous")
+             py::arg("time_step") = WorldSettings{}.timeStep,
+             py::arg("gravity") = py::make_tuple(0.0, 0.0, -9.81), py::arg("solver") = "gjk",
+             py::arg("warm_start") = "previous")
         .def(
             "add_body",
             [](WorldHandle& w, const Shape& shape, const py::handle& pose, const std::string& type,
@@ -112,9 +113,11 @@ void bindWorld(py::module_& m) {
             },
             py::arg("shape"), py::arg("pose") = Pose(), py::arg("type") = "dynamic",
             py::arg("linear_velocity") = py::make_tuple(0.0, 0.0, 0.0),
-            py::arg("angular_velocity") = py::make_tuple(0.0, 0.0, 0.0), py::arg("density") = BodyDesc(Shape::sphere(1)).density,
-            py::arg("mass") = py::none(), py::arg("friction") = Material{}.friction,
-            py::arg("restitution") = Material{}.restitution, "Adds a body; returns its id (0, 1, ...).")
+            py::arg("angular_velocity") = py::make_tuple(0.0, 0.0, 0.0),
+            py::arg("density") = BodyDesc(Shape::sphere(1)).density, py::arg("mass") = py::none(),
+            py::arg("friction") = Material{}.friction,
+            py::arg("restitution") = Material{}.restitution,
+            "Adds a body; returns its id (0, 1, ...).")
         .def(
             "step",
             [](WorldHandle& w, int n, bool stats) -> py::object {
@@ -125,29 +128,42 @@ void bindWorld(py::module_& m) {
                 return stats ? py::object(statsColumns(perStep)) : py::object(py::none());
             },
             py::arg("n") = 1, py::arg("stats") = false,
-            "Advances n steps without the GIL; with stats=True returns each step's stats as arrays.")
-        .def_property_readonly("stats", [](WorldHandle& w) { return statsDict(w.world().lastStats()); },
-                               "The last step's counts and times (seconds).")
+            "Advances n steps without the GIL; with stats=True returns each step's stats as "
+            "arrays.")
+        .def_property_readonly(
+            "stats", [](WorldHandle& w) { return statsDict(w.world().lastStats()); },
+            "The last step's counts and times (seconds).")
         .def_property_readonly("state_hash", [](WorldHandle& w) { return w.world().stateHash(); })
         .def_property_readonly("step_count", [](WorldHandle& w) { return w.world().stepCount(); })
         .def_property_readonly("time", [](WorldHandle& w) { return w.world().time(); })
         .def_property_readonly("body_count", [](WorldHandle& w) { return w.world().bodyCount(); })
-        .def_property("solver", &WorldHandle::solverName, &WorldHandle::setSolver,
-                      "Narrow-phase solver of the next steps, e.g. 'gjk-nesterov:subalgo=barycode'.")
         .def_property(
-            "warm_start", [](WorldHandle& w) { return std::string(name(w.world().settings().narrowPhase.warmStart)); },
+            "solver", &WorldHandle::solverName, &WorldHandle::setSolver,
+            "Narrow-phase solver of the next steps, e.g. 'gjk-nesterov:subalgo=barycode'.")
+        .def_property(
+            "warm_start",
+            [](WorldHandle& w) {
+                return std::string(name(w.world().settings().narrowPhase.warmStart));
+            },
             [](WorldHandle& w, const std::string& warm) { w.world().setWarmStart(warm); })
-        .def("set_contact_cache", [](WorldHandle& w, bool on) { w.world().setContactCache(on); }, py::arg("enabled"))
+        .def(
+            "set_contact_cache", [](WorldHandle& w, bool on) { w.world().setContactCache(on); },
+            py::arg("enabled"))
         .def_property(
             "threads", [](WorldHandle& w) { return w.world().settings().threads; },
             [](WorldHandle& w, int threads) { w.world().setThreads(threads); },
-            "Threads of a step, this one included (WorldSettings::threads); every count gives the same "
+            "Threads of a step, this one included (WorldSettings::threads); every count gives the "
+            "same "
             "state, bit for bit.")
         .def("poses", &WorldHandle::poses, "(N, 7) shape poses (qw, qx, qy, qz, tx, ty, tz).")
         .def("velocities", &WorldHandle::velocities,
-             "(N, 6): linear (m/s) then angular (rad/s) velocity of each body's centre of mass, world frame.")
+             "(N, 6): linear (m/s) then angular (rad/s) velocity of each body's centre of mass, "
+             "world frame.")
         .def(
-            "set_pose", [](WorldHandle& w, BodyId id, const py::handle& pose) { w.world().setShapePose(id, toPose(pose, "pose")); },
+            "set_pose",
+            [](WorldHandle& w, BodyId id, const py::handle& pose) {
+                w.world().setShapePose(id, toPose(pose, "pose"));
+            },
             py::arg("body"), py::arg("pose"))
         .def(
             "set_velocity",
@@ -164,7 +180,8 @@ void bindWorld(py::module_& m) {
         .def("record_events", &WorldHandle::recordEvents, py::arg("enabled") = true,
              "Starts (or stops) keeping every narrow-phase call; take them with events().")
         .def("events", &WorldHandle::takeEvents,
-             "The narrow-phase calls since the last events() as a dict of arrays (step, body_a, body_b, "
+             "The narrow-phase calls since the last events() as a dict of arrays (step, body_a, "
+             "body_b, "
              "status, collide, distance, normal, witness_a, witness_b, pose_a, pose_b, iterations, "
              "penetration_iterations, support_calls, seconds, perturbed, queried_previous).")
         .def_property_readonly("body_names", &WorldHandle::bodyNames)

@@ -313,7 +313,8 @@ std::vector<std::uint32_t> colourByRounds(RandomPile& pile) {
     std::vector<std::vector<SolverContact>> left; // manifolds: runs of the same two bodies
     for (std::size_t i = 0; i < pile.contacts.size(); ++i) {
         const SolverContact& c = pile.contacts[i];
-        if (i == 0 || c.bodyA != pile.contacts[i - 1].bodyA || c.bodyB != pile.contacts[i - 1].bodyB) {
+        if (i == 0 || c.bodyA != pile.contacts[i - 1].bodyA ||
+            c.bodyB != pile.contacts[i - 1].bodyB) {
             left.emplace_back();
         }
         left.back().push_back(c);
@@ -328,7 +329,8 @@ std::vector<std::uint32_t> colourByRounds(RandomPile& pile) {
             const bool dynA = pile.bodies[std::size_t(c.bodyA)].inverseMass > 0.0;
             const bool dynB = pile.bodies[std::size_t(c.bodyB)].inverseMass > 0.0;
             const bool lastHere = !ordered.empty() && starts.back() < ordered.size() &&
-                                  ordered.back().bodyA == c.bodyA && ordered.back().bodyB == c.bodyB;
+                                  ordered.back().bodyA == c.bodyA &&
+                                  ordered.back().bodyB == c.bodyB;
             if ((dynA && taken[std::size_t(c.bodyA)]) || (dynB && taken[std::size_t(c.bodyB)]) ||
                 lastHere) { // (two runs of one pair side by side would read as one manifold)
                 later.push_back(manifold);
@@ -361,9 +363,9 @@ TEST(ContactSolverReference, ColouredSweepsOnThreadsMatchBitForBit) {
             s.tolerance = k % 3 ? 1e-6 : 1e-12;
             const PgsColours colours{.starts = starts, .pool = &pool, .minContactsPerThread = 1};
             for (const detail::PgsKernel kernel : kernels()) {
-                SCOPED_TRACE(::testing::Message() << threads << " threads, kernel "
-                                                  << static_cast<int>(kernel) << ", case " << k
-                                                  << ", " << starts.size() - 1 << " colours");
+                SCOPED_TRACE(::testing::Message()
+                             << threads << " threads, kernel " << static_cast<int>(kernel)
+                             << ", case " << k << ", " << starts.size() - 1 << " colours");
                 expectSameSolve(pile, s, scratch, kernel, colours);
             }
         }

@@ -4,8 +4,8 @@
 
 #include "EngineTestUtil.h"
 #include "SweepChooser.h"
-#include "minkowski/engine/ThreadPool.h"
 #include "minkowski/engine/ContactSolver.h"
+#include "minkowski/engine/ThreadPool.h"
 #include "minkowski/engine/World.h"
 #include "minkowski/narrowphase/ConvexMesh.h"
 
@@ -37,8 +37,8 @@ TEST(ThreadPool, EveryIndexRunsOnceForEveryCountGrainAndThreadCount) {
                 });
                 EXPECT_EQ(badThread, 0);
                 for (std::size_t i = 0; i < count; ++i) {
-                    ASSERT_EQ(hits[i], 1) << "index " << i << " of " << count << ", grain "
-                                          << grain << ", " << threads << " threads";
+                    ASSERT_EQ(hits[i], 1) << "index " << i << " of " << count << ", grain " << grain
+                                          << ", " << threads << " threads";
                 }
             }
         }
@@ -69,7 +69,8 @@ TEST(ThreadPool, UsesItsWorkersAndRethrowsTheFirstError) {
                  std::runtime_error);
     EXPECT_EQ(ran, 100); // the other chunks still ran
     int after = 0;       // and the pool still works
-    pool.forEach(5, 10, [&](std::size_t begin, std::size_t end, int) { after += int(end - begin); });
+    pool.forEach(5, 10,
+                 [&](std::size_t begin, std::size_t end, int) { after += int(end - begin); });
     EXPECT_EQ(after, 5);
     EXPECT_THROW(ThreadPool(0), std::invalid_argument);
 }
@@ -88,7 +89,7 @@ TEST(SweepChooser, TriesBothThenKeepsTheFasterAndRetriesTheOther) {
         threaded += parallel ? 1 : 0;
         chooser.record(parallel, parallel ? 3e-8 : 2e-8);
     }
-    EXPECT_EQ(threaded, 2); // one retry every 32 solves
+    EXPECT_EQ(threaded, 2);                    // one retry every 32 solves
     for (int solve = 0; solve < 32; ++solve) { // the threads become faster
         const bool parallel = chooser.parallel();
         chooser.record(parallel, parallel ? 1e-8 : 2e-8);

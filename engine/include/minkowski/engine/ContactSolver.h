@@ -125,6 +125,9 @@ struct PgsColours {
     /// Fewer contacts than this per thread are swept on the calling thread alone: a barrier
     /// per colour costs more than it saves on small problems. (The bits are the same.)
     std::size_t minContactsPerThread = 64;
+
+    /// Whether a solve of `contactCount` contacts spreads its sweeps over the pool's threads.
+    [[nodiscard]] bool spreads(std::size_t contactCount) const;
 };
 
 /// Applies the contacts' initial impulses to the bodies (warm start), then runs PGS sweeps in

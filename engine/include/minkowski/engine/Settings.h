@@ -4,8 +4,8 @@
 /// narrow phase's are in minkowski/narrowphase/Defaults.h). Units are SI: metre, second, kilogram.
 
 #include "minkowski/engine/Escape.h"
-#include "minkowski/narrowphase/Math.h"
 #include "minkowski/narrowphase/Collide.h"
+#include "minkowski/narrowphase/Math.h"
 #include "minkowski/narrowphase/Query.h"
 
 namespace mk {

@@ -34,8 +34,7 @@ public:
     /// Calls body(begin, end, thread) on chunks [begin, end) of at most `grain` indices covering
     /// [0, count) once, thread in [0, threads()) (0 is the caller), and returns when all are
     /// done. The first exception a chunk throws is rethrown here (the other chunks still run).
-    template <class Body>
-    void forEach(std::size_t count, std::size_t grain, Body&& body) {
+    template <class Body> void forEach(std::size_t count, std::size_t grain, Body&& body) {
         auto call = [](void* context, std::size_t begin, std::size_t end, int thread) {
             (*static_cast<Body*>(context))(begin, end, thread);
         };
@@ -45,8 +44,7 @@ public:
     /// Calls body(thread) once on every thread at the same time (0 is the caller) and returns
     /// when all have returned: the threads may wait for each other inside (SpinBarrier), so
     /// the body must not throw between two waits.
-    template <class Body>
-    void together(Body&& body) {
+    template <class Body> void together(Body&& body) {
         auto call = [](void* context, std::size_t, std::size_t, int thread) {
             (*static_cast<Body*>(context))(thread);
         };
@@ -57,14 +55,14 @@ private:
     using ChunkFn = void (*)(void*, std::size_t, std::size_t, int);
 
     void run(std::size_t count, std::size_t grain, ChunkFn fn, void* context, bool together);
-    void work(int thread);                 ///< a worker's loop
-    void runChunks(int thread) noexcept;   ///< takes chunks until none is left
+    void work(int thread);               ///< a worker's loop
+    void runChunks(int thread) noexcept; ///< takes chunks until none is left
     void runChunk(std::size_t begin, std::size_t end, int thread) noexcept;
 
     std::vector<std::thread> workers_;
     std::mutex mutex_;
-    std::condition_variable wake_;  ///< workers: a new loop or stop
-    std::condition_variable done_;  ///< caller: the last worker finished
+    std::condition_variable wake_; ///< workers: a new loop or stop
+    std::condition_variable done_; ///< caller: the last worker finished
     // Guarded by mutex_:
     std::uint64_t generation_ = 0; ///< loops started
     bool open_ = false;            ///< workers may still join the current loop
@@ -77,10 +75,10 @@ private:
     void* context_ = nullptr;
     std::size_t count_ = 0;
     std::size_t grain_ = 1;
-    bool together_ = false;          ///< each thread runs the chunk of its own index
+    bool together_ = false; ///< each thread runs the chunk of its own index
     std::atomic<std::size_t> next_{0};
     std::mutex errorMutex_;
-    std::exception_ptr error_;      ///< the first chunk's exception (guarded by errorMutex_)
+    std::exception_ptr error_; ///< the first chunk's exception (guarded by errorMutex_)
 };
 
 /// A reusable barrier for the `threads` threads of a ThreadPool::together() call. Waiting

@@ -26,30 +26,30 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <vector>
 #include <functional>
 #include <memory>
 #include <string_view>
+#include <vector>
 
 namespace mk {
 
 /// Everything about one narrow-phase call, handed to the hook right after the call.
 struct NarrowPhaseEvent {
-    std::int64_t step;             ///< index of the step making the call
-    BodyId bodyA;                  ///< bodyA < bodyB
+    std::int64_t step; ///< index of the step making the call
+    BodyId bodyA;      ///< bodyA < bodyB
     BodyId bodyB;
     const Shape& shapeA;
     const Shape& shapeB;
-    const Pose& poseA;             ///< shape poses (shape -> world) given to mk::collide
+    const Pose& poseA; ///< shape poses (shape -> world) given to mk::collide
     const Pose& poseB;
-    const QueryRequest& request;   ///< as sent, warm start included (solver Gjk when the
-                                   ///< chosen solver did not support the pair: a fallback)
+    const QueryRequest& request; ///< as sent, warm start included (solver Gjk when the
+                                 ///< chosen solver did not support the pair: a fallback)
     const QueryResult& result;
-    bool queriedAtPreviousStep;    ///< the pair was queried at step - 1
+    bool queriedAtPreviousStep; ///< the pair was queried at step - 1
     /// The pair's separation vector x = p_A - p_B of its last query (world frame); meaningful
     /// when queriedAtPreviousStep.
     const Vec3& previousSeparation;
-    double seconds;                ///< wall time of the mk::collide call (unit: second)
+    double seconds; ///< wall time of the mk::collide call (unit: second)
     /// A multipoint call: poseA or poseB is the real pose tilted by the perturbation
     /// (ContactSettings::perturbationIterations), and the PairCache was not updated by it.
     bool perturbed;
@@ -76,9 +76,9 @@ enum class HookCalls {
 struct PairView {
     BodyId bodyA;
     BodyId bodyB;
-    bool obbPassed;                 ///< went to the narrow phase (or the contact cache)
+    bool obbPassed; ///< went to the narrow phase (or the contact cache)
     const Manifold& manifold;
-    const QueryResult& lastResult;  ///< meaningful when obbPassed
+    const QueryResult& lastResult; ///< meaningful when obbPassed
 };
 
 class World {
