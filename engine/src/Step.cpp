@@ -123,10 +123,10 @@ void World::Impl::updateManifolds() {
         }
         const Pose& poseA = bodies[p.key.a].pose;
         const Pose& poseB = bodies[p.key.b].pose;
-        p.perturbationCooldown = std::max(0, p.perturbationCooldown - 1);
         const double threshold =
             std::min(cs.breakingThreshold, cs.relativeBreakingThreshold *
                                                std::min(frames[p.key.a].radius, frames[p.key.b].radius));
+        countDownPerturbationCooldown(p, threshold);
         p.manifold.refresh(poseA, poseB, threshold);
         const QueryResult& r = p.result;
         if (!usable(r)) {
@@ -149,7 +149,7 @@ void World::Impl::updateManifolds() {
                 perturbContacts(p, threshold);
                 perturbationSeconds += timer.lap();
                 if (p.manifold.size() == before) { // a line or point contact: no more to find
-                    p.perturbationCooldown = cs.perturbationCooldown;
+                    startPerturbationCooldown(p);
                 }
             }
         }

@@ -43,6 +43,10 @@ struct PairState {
     CachedQuery cached{};
     bool passed = false;   ///< passed the OBB filter this step
     int perturbationCooldown = 0; ///< steps before the next perturbation round may run
+    /// At the round that started the cooldown: B's orientation in A's frame, and the
+    /// narrow-phase witness on the tilted body in its centre-of-mass frame (unit: metre).
+    Quat cooldownOrientation = Quat::Identity();
+    Vec3 cooldownWitness = Vec3::Zero();
 };
 
 /// A pair in the sorted index, pointing into the pool.
@@ -115,6 +119,9 @@ struct World::Impl {
     bool reuseCachedQuery(PairState& pair);
     void updateManifolds();
     void perturbContacts(PairState& pair, double threshold);
+    [[nodiscard]] Vec3 tiltedWitness(const PairState& pair) const;
+    void startPerturbationCooldown(PairState& pair);
+    void countDownPerturbationCooldown(PairState& pair, double threshold);
     void predictVelocities();
     void buildContacts();
     void solve();
