@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Pinned determinism: the final state hash of short runs of the funnel and the box stack with
-# every built-in solver, against the table tests/scenes/pinned-hashes.txt.
+# every built-in solver and 1 or 2 step threads, against the table tests/scenes/pinned-hashes.txt.
+# The step's threads split pairs, never a pair's work, so both thread counts pin the same hash.
 #
 #   scripts/pin-hashes.sh write [BUILD_DIR]   rewrite the table from BUILD_DIR (build/release)
 #   scripts/pin-hashes.sh check BUILD_DIR     compare (the test cli_pinned_state_hashes)
@@ -19,6 +20,7 @@ table="$root/tests/scenes/pinned-hashes.txt"
 cli="$build/apps/minkowski"
 seconds=0.5
 scenes="funnel box-stack"
+thread_counts="1 2"
 
 if [ "$mode" != write ] && [ "$mode" != check ]; then
   echo "usage: $0 write|check [BUILD_DIR]" >&2
@@ -32,8 +34,8 @@ toolchain="$(basename "$cxx") $("$cxx" -dumpfullversion) $("$cxx" -dumpmachine)"
 # of `minkowski list solvers` (the block ends at the next unindented line).
 solvers="$("$cli" list solvers |
   awk '/^solvers/ {on = 1; next} /^[^ ]/ {on = 0} on && /^  [a-z]/ {print $1}')"
-hash_of() {
-  "$cli" -q run "$1" --headless --seconds "$seconds" --solver "$2" |
+hash_of() { # scene solver threads
+  "$cli" -q run "$1" --headless --seconds "$seconds" --solver "$2" --threads "$3" |
     sed -n 's/^state hash: \([0-9a-f]\{16\}\)$/\1/p'
 }
 
@@ -41,13 +43,17 @@ if [ "$mode" = write ]; then
   tmp="$(mktemp)"
   {
     echo "# Pinned state hashes (scripts/pin-hashes.sh): \`minkowski run SCENE --headless"
-    echo "# --seconds $seconds --solver SOLVER\`. Regenerate with \`scripts/pin-hashes.sh write\`."
+    echo "# --seconds $seconds --solver SOLVER --threads THREADS\`, one line per SCENE SOLVER"
+    echo "# THREADS. Regenerate with \`scripts/pin-hashes.sh write\`."
     echo "toolchain: $toolchain"
     for scene in $scenes; do
       for solver in $solvers; do
-        h="$(hash_of "$scene" "$solver")" || { echo "error: $scene/$solver failed" >&2; exit 1; }
-        [ -n "$h" ] || { echo "error: $scene/$solver printed no hash" >&2; exit 1; }
-        echo "$scene $solver $h"
+        for t in $thread_counts; do
+          h="$(hash_of "$scene" "$solver" "$t")" ||
+            { echo "error: $scene/$solver/$t failed" >&2; exit 1; }
+          [ -n "$h" ] || { echo "error: $scene/$solver/$t printed no hash" >&2; exit 1; }
+          echo "$scene $solver $t $h"
+        done
       done
     done
   } >"$tmp"
@@ -62,22 +68,24 @@ if [ "$pinned" != "$toolchain" ]; then
   exit 77
 fi
 fail=0
-while read -r scene solver expected; do
+while read -r scene solver threads expected; do
   case "$scene" in ''|'#'*|toolchain:) continue ;; esac
-  got="$(hash_of "$scene" "$solver" || true)"
+  got="$(hash_of "$scene" "$solver" "$threads" || true)"
   if [ "$got" = "$expected" ]; then
-    echo "ok   $scene $solver $got"
+    echo "ok   $scene $solver $threads $got"
   else
-    echo "FAIL $scene $solver: expected $expected, got ${got:-nothing}"
+    echo "FAIL $scene $solver $threads: expected $expected, got ${got:-nothing}"
     fail=1
   fi
 done <"$table"
 for scene in $scenes; do
   for solver in $solvers; do
-    if ! grep -q "^$scene $solver " "$table"; then
-      echo "FAIL $scene $solver: not pinned"
-      fail=1
-    fi
+    for t in $thread_counts; do
+      if ! grep -q "^$scene $solver $t " "$table"; then
+        echo "FAIL $scene $solver $t: not pinned"
+        fail=1
+      fi
+    done
   done
 done
 if [ "$fail" = 1 ]; then

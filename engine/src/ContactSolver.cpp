@@ -11,9 +11,13 @@
 
 #include "minkowski/engine/ContactSolver.h"
 
+#include "minkowski/engine/ThreadPool.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 namespace mk {
@@ -278,6 +282,13 @@ struct SweepResiduals {
     double maxImpulse = 0.0; ///< |f|_inf after the sweep
 };
 
+/// One thread's residuals of a coloured sweep, on cache lines of its own.
+struct alignas(64) ThreadResiduals {
+    SweepResiduals sweep;
+    double warmStartMax = 0.0; ///< |f|_inf of the thread's warm-start impulses
+};
+
+
 /// Residuals of contact c at the current iterate: impulse `f` and velocity `v` (bias included)
 /// before c is updated, so that they see every other contact's latest impulse. (Measured after
 /// c's own projection they would be zero by construction for a frictionless contact, whatever
@@ -447,6 +458,9 @@ double normalBias(double distance, double approach, double restitution, double h
 struct PgsScratch::Arrays {
     std::vector<PackedBody> bodies;
     std::vector<PackedContact> contacts;
+    std::vector<std::uint32_t> colourOf; ///< per body: 1 + the last colour that used it
+    std::vector<ThreadResiduals> parts;  ///< per thread of a coloured solve
+    std::vector<std::uint32_t> shares;   ///< ColouredSolve::shares
 };
 
 PgsScratch::PgsScratch() : arrays_(std::make_unique<Arrays>()) {}
@@ -455,6 +469,24 @@ PgsScratch::PgsScratch(PgsScratch&&) noexcept = default;
 PgsScratch& PgsScratch::operator=(PgsScratch&&) noexcept = default;
 
 namespace {
+
+/// The stopping test after sweep `it` with residuals `r` (pinocchio's criteria, ContactSolver.h):
+/// records them in `result` and returns whether to stop. `previousMax` is |f|_inf before the
+/// sweep; it becomes |f|_inf after it.
+inline bool stopAfterSweep(const SweepResiduals& r, int it, double& previousMax,
+                           const PgsSettings& settings, PgsResult& result) {
+    result.iterations = it + 1;
+    result.complementarity = r.complementarity;
+    result.dualFeasibility = r.dualFeasibility;
+    const double scale = std::max(r.maxImpulse, previousMax);
+    result.relativeChange = scale > 0.0 ? r.maxChange / scale : 0.0;
+    const bool absolute =
+        r.complementarity <= settings.tolerance && r.dualFeasibility <= settings.tolerance;
+    const bool relative = r.maxChange <= settings.relativeTolerance * scale;
+    result.converged = absolute || relative;
+    previousMax = r.maxImpulse;
+    return result.converged;
+}
 
 /// The sweeps on packed data, from the warm start to a stopping criterion.
 template <class Lanes>
@@ -478,22 +510,93 @@ template <class Lanes>
         for (PackedContact& c : contacts) {
             updateContact<Lanes>(bodies[c.bodyA], bodies[c.bodyB], c, w, r);
         }
-        result.iterations = it + 1;
-        result.complementarity = r.complementarity;
-        result.dualFeasibility = r.dualFeasibility;
-        const double scale = std::max(r.maxImpulse, previousMax);
-        result.relativeChange = scale > 0.0 ? r.maxChange / scale : 0.0;
-        const bool absolute =
-            r.complementarity <= settings.tolerance && r.dualFeasibility <= settings.tolerance;
-        const bool relative = r.maxChange <= settings.relativeTolerance * scale;
-        if (absolute || relative) {
-            result.converged = true;
+        if (stopAfterSweep(r, it, previousMax, settings, result)) {
             break;
         }
-        previousMax = r.maxImpulse;
     }
     return result;
 }
+
+/// A coloured solve shared by the threads of ThreadPool::together().
+struct ColouredSolve {
+    std::span<PackedBody> bodies;
+    std::span<PackedContact> contacts;
+    std::span<const std::uint32_t> starts;
+    /// Thread t's share of colour k is [shares[k (T + 1) + t], shares[k (T + 1) + t + 1]), for
+    /// T threads: an even split, moved past the rest of a manifold (splitShares()).
+    std::span<const std::uint32_t> shares;
+    const PgsSettings& settings;
+    std::span<ThreadResiduals> parts; ///< one per thread
+    SpinBarrier barrier;
+    PgsResult result{};   ///< thread 0's
+    bool stop = false;    ///< thread 0's decision, read by all after a barrier
+};
+
+/// Thread `thread`'s share of colour k (ColouredSolve::shares).
+inline std::span<PackedContact> slice(ColouredSolve& s, std::size_t k, int thread) {
+    const std::size_t row = k * (s.parts.size() + 1) + static_cast<std::size_t>(thread);
+    return s.contacts.subspan(s.shares[row], s.shares[row + 1] - s.shares[row]);
+}
+
+/// What sweep() does, colour by colour, each colour split among the threads with a barrier
+/// after it. The residuals are maxima, so their per-thread parts reduce to the same bits.
+template <class Lanes>
+[[gnu::always_inline]] inline void colouredSweeps(ColouredSolve& s, int thread) {
+    const std::size_t colours = s.starts.size() - 1;
+    ThreadResiduals& mine = s.parts[static_cast<std::size_t>(thread)];
+    double warmStartMax = 0.0;
+    for (std::size_t k = 0; k < colours; ++k) {
+        for (PackedContact& c : slice(s, k, thread)) {
+            const FrameVector f{pairAt(c.impulse), c.impulse[2]};
+            Lanes::apply(s.bodies[c.bodyA], s.bodies[c.bodyB], c, f);
+            warmStartMax = std::max(warmStartMax, maxAbs(f));
+        }
+        mine.warmStartMax = warmStartMax;
+        s.barrier.wait();
+    }
+    double previousMax = 0.0; // thread 0's
+    for (const ThreadResiduals& part : s.parts) {
+        previousMax = std::max(previousMax, part.warmStartMax);
+    }
+    if (thread == 0) {
+        s.result.converged = false;
+    }
+    const Pair w = splat(s.settings.overRelaxation);
+    for (int it = 0; it < s.settings.maxIterations; ++it) {
+        SweepResiduals r;
+        for (std::size_t k = 0; k < colours; ++k) {
+            for (PackedContact& c : slice(s, k, thread)) {
+                updateContact<Lanes>(s.bodies[c.bodyA], s.bodies[c.bodyB], c, w, r);
+            }
+            mine.sweep = r;
+            s.barrier.wait();
+        }
+        if (thread == 0) {
+            SweepResiduals all;
+            for (const ThreadResiduals& part : s.parts) {
+                all.complementarity = std::max(all.complementarity, part.sweep.complementarity);
+                all.dualFeasibility = std::max(all.dualFeasibility, part.sweep.dualFeasibility);
+                all.maxChange = std::max(all.maxChange, part.sweep.maxChange);
+                all.maxImpulse = std::max(all.maxImpulse, part.sweep.maxImpulse);
+            }
+            s.stop = stopAfterSweep(all, it, previousMax, s.settings, s.result);
+        }
+        s.barrier.wait();
+        if (s.stop) {
+            return;
+        }
+    }
+}
+
+void colouredSweepsBaseline(ColouredSolve& s, int thread) {
+    colouredSweeps<PairLanes>(s, thread);
+}
+
+#if defined(__x86_64__)
+[[gnu::target("avx2")]] void colouredSweepsAvx2(ColouredSolve& s, int thread) {
+    colouredSweeps<QuadLanes>(s, thread);
+}
+#endif
 
 PgsResult sweepBaseline(std::span<PackedBody> bodies, std::span<PackedContact> contacts,
                         const PgsSettings& settings) {
@@ -509,6 +612,106 @@ PgsResult sweepBaseline(std::span<PackedBody> bodies, std::span<PackedContact> c
     return sweep<QuadLanes>(bodies, contacts, settings);
 }
 #endif
+
+/// Throws unless `starts` splits the contacts into colours in which no two manifolds share a
+/// dynamic body (inverseMass > 0): a wrong colouring would make the threads race.
+void checkColours(std::span<const SolverBody> bodies, std::span<const SolverContact> contacts,
+                  std::span<const std::uint32_t> starts, std::vector<std::uint32_t>& colourOf) {
+    if (starts.size() < 2 || starts.front() != 0 || starts.back() != contacts.size() ||
+        !std::is_sorted(starts.begin(), starts.end())) {
+        throw std::invalid_argument("solveContacts: colour starts must rise from 0 to the "
+                                    "contact count");
+    }
+    colourOf.assign(bodies.size(), 0);
+    for (std::size_t k = 0; k + 1 < starts.size(); ++k) {
+        const auto stamp = static_cast<std::uint32_t>(k + 1);
+        for (std::uint32_t i = starts[k]; i < starts[k + 1]; ++i) {
+            const SolverContact& c = contacts[i];
+            const bool sameManifold = i > starts[k] && c.bodyA == contacts[i - 1].bodyA &&
+                                      c.bodyB == contacts[i - 1].bodyB;
+            for (const int body : {c.bodyA, c.bodyB}) {
+                const auto b = static_cast<std::size_t>(body);
+                if (bodies[b].inverseMass > 0.0 && colourOf[b] == stamp && !sameManifold) {
+                    throw std::invalid_argument(
+                        "solveContacts: two manifolds of colour " + std::to_string(k) +
+                        " share dynamic body " + std::to_string(body));
+                }
+                colourOf[b] = bodies[b].inverseMass > 0.0 ? stamp : colourOf[b];
+            }
+        }
+    }
+}
+
+/// Points each contact side on a static or kinematic body (1/m = 0, no angular response) at a
+/// copy of its own. An update adds exact zeros to such a body, so the copies and the original
+/// keep the same bits, but threads never write the same body, and a non-finite impulse (a
+/// blow-up: 0 * inf) spoils only its own copy instead of every body resting on the ground.
+void giveStaticBodiesCopies(PgsScratch::Arrays& packed) {
+    const std::size_t count = packed.bodies.size();
+    std::size_t copies = 0;
+    for (const PackedContact& c : packed.contacts) {
+        copies += (packed.bodies[std::size_t(c.bodyA)].linear[3] == 0.0 ? 1 : 0) +
+                  (packed.bodies[std::size_t(c.bodyB)].linear[3] == 0.0 ? 1 : 0);
+    }
+    packed.bodies.resize(count + copies);
+    std::size_t next = count;
+    for (PackedContact& c : packed.contacts) {
+        for (std::int32_t* body : {&c.bodyA, &c.bodyB}) {
+            if (packed.bodies[std::size_t(*body)].linear[3] == 0.0) {
+                packed.bodies[next] = packed.bodies[std::size_t(*body)];
+                *body = static_cast<std::int32_t>(next++);
+            }
+        }
+    }
+}
+
+/// ColouredSolve::shares: each colour split evenly among `threads`, each boundary moved
+/// forward past the rest of a manifold (consecutive contacts between the same two bodies), so
+/// that one thread sweeps a whole manifold.
+void splitShares(std::span<const SolverContact> contacts, std::span<const std::uint32_t> starts,
+                 std::size_t threads, std::vector<std::uint32_t>& shares) {
+    shares.clear();
+    for (std::size_t k = 0; k + 1 < starts.size(); ++k) {
+        const std::size_t begin = starts[k];
+        const std::size_t end = starts[k + 1];
+        for (std::size_t t = 0; t <= threads; ++t) {
+            std::size_t i = begin + (end - begin) * t / threads;
+            while (i > begin && i < end && contacts[i].bodyA == contacts[i - 1].bodyA &&
+                   contacts[i].bodyB == contacts[i - 1].bodyB) {
+                ++i;
+            }
+            shares.push_back(static_cast<std::uint32_t>(i));
+        }
+    }
+}
+
+PgsResult solveColoured(PgsScratch::Arrays& packed, std::span<const SolverContact> contacts,
+                        const PgsColours& colours, const PgsSettings& settings, bool avx2) {
+    ThreadPool& pool = *colours.pool;
+    const auto threads = static_cast<std::size_t>(pool.threads());
+    packed.parts.assign(threads, ThreadResiduals{});
+    splitShares(contacts, colours.starts, threads, packed.shares);
+    ColouredSolve solve{.bodies = packed.bodies,
+                        .contacts = packed.contacts,
+                        .starts = colours.starts,
+                        .shares = packed.shares,
+                        .settings = settings,
+                        .parts = packed.parts,
+                        .barrier = SpinBarrier(pool.threads())};
+#if defined(__x86_64__)
+    pool.together([&](int thread) {
+        if (avx2) {
+            colouredSweepsAvx2(solve, thread);
+        } else {
+            colouredSweepsBaseline(solve, thread);
+        }
+    });
+#else
+    (void)avx2;
+    pool.together([&](int thread) { colouredSweepsBaseline(solve, thread); });
+#endif
+    return solve.result;
+}
 
 } // namespace
 
@@ -530,7 +733,8 @@ bool pgsKernelAvailable(PgsKernel kernel) {
 }
 
 PgsResult solveContacts(std::span<SolverBody> bodies, std::span<SolverContact> contacts,
-                        const PgsSettings& settings, PgsScratch& scratch, PgsKernel kernel) {
+                        const PgsSettings& settings, PgsScratch& scratch, PgsKernel kernel,
+                        const PgsColours& colours) {
     PgsScratch::Arrays& packed = scratch.arrays();
     packed.bodies.resize(bodies.size());
     for (std::size_t i = 0; i < bodies.size(); ++i) {
@@ -542,13 +746,22 @@ PgsResult solveContacts(std::span<SolverBody> bodies, std::span<SolverContact> c
     }
     static const bool hasAvx2 = pgsKernelAvailable(PgsKernel::avx2);
     const bool avx2 = kernel == PgsKernel::avx2 || (kernel == PgsKernel::automatic && hasAvx2);
+    const bool parallel =
+        colours.pool != nullptr && colours.pool->threads() > 1 && !contacts.empty() &&
+        contacts.size() >= colours.minContactsPerThread * std::size_t(colours.pool->threads());
+    giveStaticBodiesCopies(packed);
+    PgsResult result;
+    if (parallel) {
+        checkColours(bodies, contacts, colours.starts, packed.colourOf);
+        result = solveColoured(packed, contacts, colours, settings, avx2);
+    } else {
 #if defined(__x86_64__)
-    const PgsResult result = avx2 ? sweepAvx2(packed.bodies, packed.contacts, settings)
-                                  : sweepBaseline(packed.bodies, packed.contacts, settings);
+        result = avx2 ? sweepAvx2(packed.bodies, packed.contacts, settings)
+                      : sweepBaseline(packed.bodies, packed.contacts, settings);
 #else
-    (void)avx2;
-    const PgsResult result = sweepBaseline(packed.bodies, packed.contacts, settings);
+        result = sweepBaseline(packed.bodies, packed.contacts, settings);
 #endif
+    }
     for (std::size_t i = 0; i < bodies.size(); ++i) {
         const PackedBody& p = packed.bodies[i];
         bodies[i].linearVelocity = Vec3(p.linear[0], p.linear[1], p.linear[2]);
@@ -566,6 +779,13 @@ PgsResult solveContacts(std::span<SolverBody> bodies, std::span<SolverContact> c
 PgsResult solveContacts(std::span<SolverBody> bodies, std::span<SolverContact> contacts,
                         const PgsSettings& settings, PgsScratch& scratch) {
     return detail::solveContacts(bodies, contacts, settings, scratch, detail::PgsKernel::automatic);
+}
+
+PgsResult solveContacts(std::span<SolverBody> bodies, std::span<SolverContact> contacts,
+                        const PgsSettings& settings, PgsScratch& scratch,
+                        const PgsColours& colours) {
+    return detail::solveContacts(bodies, contacts, settings, scratch, detail::PgsKernel::automatic,
+                                 colours);
 }
 
 PgsResult solveContacts(std::span<SolverBody> bodies, std::span<SolverContact> contacts,

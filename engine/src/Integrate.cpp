@@ -81,39 +81,46 @@ void World::Impl::predictVelocities() {
 
 /// Solver contacts from the manifold points: frame, Delassus block, bias, friction, warm start.
 void World::Impl::buildContacts() {
-    const double h = settings.timeStep;
-    const PgsSettings& pgs = settings.pgs;
-    const double restOffset = settings.contact.restOffset;
     solverContacts.resize(contactRefs.size());
-    for (std::size_t i = 0; i < contactRefs.size(); ++i) {
-        const ContactRef& ref = contactRefs[i];
-        const ContactPoint& point = *ref.point;
-        const Body& a = bodies[ref.a];
-        const Body& b = bodies[ref.b];
-        SolverContact& c = solverContacts[i];
-        c.bodyA = static_cast<int>(ref.a);
-        c.bodyB = static_cast<int>(ref.b);
-        c.rA = point.worldA - a.pose.translation;
-        c.rB = point.worldB - b.pose.translation;
-        c.frame = contactFrame(point.normal);
-        const SolverBody& sa = solverBodies[ref.a];
-        const SolverBody& sb = solverBodies[ref.b];
-        setupContact(sa, sb, c);
-        const Vec3 relative = sb.linearVelocity + sb.angularVelocity.cross(c.rB) -
-                              sa.linearVelocity - sa.angularVelocity.cross(c.rA);
-        const double approach = relative.dot(point.normal);
-        const double restitution = std::max(a.material.restitution, b.material.restitution);
-        c.bias = normalBias(point.distance - restOffset, approach, restitution, h, pgs);
-        c.friction = std::sqrt(a.material.friction * b.material.friction);
-        c.impulse = pgs.warmStartFactor * Vec3(c.frame.col(0).dot(point.tangentImpulse),
-                                               c.frame.col(1).dot(point.tangentImpulse),
-                                               point.normalImpulse);
-    }
+    parallelFor(contactRefs.size(), [&](std::size_t begin, std::size_t end) {
+        for (std::size_t i = begin; i < end; ++i) {
+            buildContact(contactRefs[i], solverContacts[i]);
+        }
+    });
+}
+
+/// The solver's view of one manifold point: lever arms, frame, Delassus block, bias, friction
+/// and the warm start from the point's previous impulses.
+void World::Impl::buildContact(const ContactRef& ref, SolverContact& c) const {
+    const PgsSettings& pgs = settings.pgs;
+    const ContactPoint& point = *ref.point;
+    const Body& a = bodies[ref.a];
+    const Body& b = bodies[ref.b];
+    c.bodyA = static_cast<int>(ref.a);
+    c.bodyB = static_cast<int>(ref.b);
+    c.rA = point.worldA - a.pose.translation;
+    c.rB = point.worldB - b.pose.translation;
+    c.frame = contactFrame(point.normal);
+    const SolverBody& sa = solverBodies[ref.a];
+    const SolverBody& sb = solverBodies[ref.b];
+    setupContact(sa, sb, c);
+    const Vec3 relative = sb.linearVelocity + sb.angularVelocity.cross(c.rB) -
+                          sa.linearVelocity - sa.angularVelocity.cross(c.rA);
+    const double approach = relative.dot(point.normal);
+    const double restitution = std::max(a.material.restitution, b.material.restitution);
+    c.bias = normalBias(point.distance - settings.contact.restOffset, approach, restitution,
+                        settings.timeStep, pgs);
+    c.friction = std::sqrt(a.material.friction * b.material.friction);
+    c.impulse = pgs.warmStartFactor * Vec3(c.frame.col(0).dot(point.tangentImpulse),
+                                           c.frame.col(1).dot(point.tangentImpulse),
+                                           point.normalImpulse);
 }
 
 void World::Impl::solve() {
     buildContacts();
-    const PgsResult r = solveContacts(solverBodies, solverContacts, settings.pgs, pgsScratch);
+    const PgsColours colours{.starts = colourStarts,
+                             .pool = settings.threads > 1 ? &threadPool() : nullptr};
+    const PgsResult r = solveContacts(solverBodies, solverContacts, settings.pgs, pgsScratch, colours);
     StepCounts& c = stats.counts;
     c.pgsIterations = r.iterations;
     c.pgsConverged = r.converged;

@@ -24,17 +24,28 @@ void World::Impl::runNarrowPhase() {
     base.task = Task::SignedDistance;
     base.solver = settings.narrowPhase.solver;
     base.margin = settings.contact.margin;
-    for (const std::uint32_t slot : narrowList) {
-        PairState& p = pool[slot];
+    forEachPassedPair([&](PairState& p, WorkerShare& share) {
         if (settings.narrowPhase.contactCache && reuseCachedQuery(p)) {
-            ++stats.counts.narrowPhaseSkipped;
-            continue;
+            ++share.counts.narrowPhaseSkipped;
+        } else {
+            queryPair(p, base, share);
         }
-        queryPair(p, base);
-    }
+    });
 }
 
-void World::Impl::queryPair(PairState& p, const QueryRequest& base) {
+void addPairCounts(StepCounts& total, const StepCounts& part) {
+    total.narrowPhaseCalls += part.narrowPhaseCalls;
+    total.narrowPhaseSkipped += part.narrowPhaseSkipped;
+    total.perturbationCalls += part.perturbationCalls;
+    total.narrowPhaseFailures += part.narrowPhaseFailures;
+    total.narrowPhaseFallbacks += part.narrowPhaseFallbacks;
+    total.supportCalls += part.supportCalls;
+    total.gjkIterations += part.gjkIterations;
+    total.penetrationIterations += part.penetrationIterations;
+}
+
+void World::Impl::queryPair(PairState& p, const QueryRequest& base, WorkerShare& share) {
+    StepCounts& counts = share.counts;
     const Body& a = bodies[p.key.a];
     const Body& b = bodies[p.key.b];
     const Pose& poseA = frames[p.key.a].shapePose;
@@ -50,7 +61,7 @@ void World::Impl::queryPair(PairState& p, const QueryRequest& base) {
     if (p.result.status == Status::Unsupported) {
         // The chosen solver cannot handle this pair (rtr, sdf-ellipsoid: solverTraits()):
         // vanilla GJK answers it, so that every registry solver can drive a whole scene.
-        ++stats.counts.narrowPhaseFallbacks;
+        ++counts.narrowPhaseFallbacks;
         request.solver = builtins::gjk();
         p.result = collide(a.shape, poseA, b.shape, poseB, request);
     }
@@ -58,11 +69,10 @@ void World::Impl::queryPair(PairState& p, const QueryRequest& base) {
         timed ? std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() : 0.0;
     p.cache.update(stepIndex, poseA, poseB, p.result, request.solver.entry()); // after any fallback
 
-    StepCounts& c = stats.counts;
-    ++c.narrowPhaseCalls;
-    c.supportCalls += p.result.supportCalls;
-    c.gjkIterations += p.result.iterations;
-    c.penetrationIterations += p.result.penetrationIterations;
+    ++counts.narrowPhaseCalls;
+    counts.supportCalls += p.result.supportCalls;
+    counts.gjkIterations += p.result.iterations;
+    counts.penetrationIterations += p.result.penetrationIterations;
     if (settings.narrowPhase.contactCache) {
         const Pose inverseA = poseA.inverse();
         p.cached = {.valid = true,
@@ -74,7 +84,8 @@ void World::Impl::queryPair(PairState& p, const QueryRequest& base) {
     }
     if (timed) {
         hook(NarrowPhaseEvent{stepIndex, p.key.a, p.key.b, a.shape, b.shape, poseA, poseB, request,
-                              p.result, hadPrevious, previousSeparation, seconds, false});
+                              p.result, hadPrevious, previousSeparation, seconds, false,
+                              share.thread});
     }
 }
 

@@ -67,7 +67,7 @@ void World::Impl::countDownPerturbationCooldown(PairState& p, double threshold) 
     }
 }
 
-void World::Impl::perturbContacts(PairState& p, double threshold) {
+void World::Impl::perturbContacts(PairState& p, double threshold, WorkerShare& share) {
     const ContactSettings& cs = settings.contact;
     const BodyFrame& fa = frames[p.key.a];
     const BodyFrame& fb = frames[p.key.b];
@@ -102,14 +102,13 @@ void World::Impl::perturbContacts(PairState& p, double threshold) {
         const double seconds =
             timed ? std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()
                   : 0.0;
-        ++stats.counts.perturbationCalls;
+        ++share.counts.perturbationCalls;
         if (timed) {
             hook(NarrowPhaseEvent{stepIndex, p.key.a, p.key.b, a.shape, b.shape, poseA, poseB,
                                   request, r, p.cache.hasPrevious(stepIndex),
-                                  p.cache.previousSeparation(), seconds, true});
+                                  p.cache.previousSeparation(), seconds, true, share.thread});
         }
-        if (r.status == Status::InvalidInput || !r.witnessA.allFinite() ||
-            !r.witnessB.allFinite()) {
+        if (r.status == Status::InvalidInput || !r.witnessA.allFinite() || !r.witnessB.allFinite()) {
             continue;
         }
         // Move the tilted body's witness back onto the real body (same local point), and put

@@ -6,6 +6,8 @@
 #include "minkowski/engine/ObbFilter.h"
 
 #include <algorithm>
+#include <array>
+#include <bit>
 
 namespace mk {
 
@@ -35,16 +37,23 @@ void World::Impl::step() {
 }
 
 void World::Impl::updateBroadphase() {
-    for (std::size_t i = 0; i < bodies.size(); ++i) {
-        const Body& b = bodies[i];
-        if (b.type == BodyType::Static) {
-            continue; // static frames change only through setShapePose
+    parallelFor(bodies.size(), [&](std::size_t begin, std::size_t end) {
+        for (std::size_t i = begin; i < end; ++i) {
+            const Body& b = bodies[i];
+            if (b.type == BodyType::Static) {
+                continue; // static frames change only through setShapePose
+            }
+            BodyFrame& f = frames[i];
+            f.shapePose = b.shapePose();
+            f.obb = b.shape.localObb().transformed(f.shapePose);
+            f.reach = settings.contact.ccd ? speculativeReach(b, f.radius, settings.timeStep) : 0.0;
         }
-        BodyFrame& f = frames[i];
-        f.shapePose = b.shapePose();
-        f.obb = b.shape.localObb().transformed(f.shapePose);
-        f.reach = settings.contact.ccd ? speculativeReach(b, f.radius, settings.timeStep) : 0.0;
-        broadphase.update(static_cast<BodyId>(i), grown(obbBounds(f.obb), f.reach));
+    });
+    for (std::size_t i = 0; i < bodies.size(); ++i) { // Bullet's tree: one thread
+        if (bodies[i].type != BodyType::Static) {
+            const BodyFrame& f = frames[i];
+            broadphase.update(static_cast<BodyId>(i), grown(obbBounds(f.obb), f.reach));
+        }
     }
     broadphase.pairs(keys);
     mergePairs();
@@ -86,13 +95,21 @@ void World::Impl::mergePairs() {
 }
 
 void World::Impl::filterPairs() {
-    narrowList.clear();
     const double margin = settings.contact.margin;
+    parallelFor(index.size(), [&](std::size_t begin, std::size_t end) {
+        for (std::size_t i = begin; i < end; ++i) {
+            PairState& p = pool[index[i].slot];
+            const BodyFrame& a = frames[p.key.a];
+            const BodyFrame& b = frames[p.key.b];
+            p.passed = obbOverlap(a.obb, b.obb, margin + a.reach + b.reach);
+            if (!p.passed) { // OBBs apart by more than the margin: every point is stale
+                p.manifold.clear();
+            }
+        }
+    });
+    narrowList.clear();
     for (const PairSlot& s : index) {
-        PairState& p = pool[s.slot];
-        p.passed = obbOverlap(frames[p.key.a].obb, frames[p.key.b].obb,
-                              margin + frames[p.key.a].reach + frames[p.key.b].reach);
-        if (p.passed) {
+        if (pool[s.slot].passed) {
             narrowList.push_back(s.slot);
         }
     }
@@ -111,48 +128,60 @@ bool usable(const QueryResult& r) {
 
 } // namespace
 
-void World::Impl::updateManifolds() {
-    contactRefs.clear();
-    perturbationSeconds = 0.0;
+double World::Impl::breakingThreshold(const PairState& p) const {
     const ContactSettings& cs = settings.contact;
-    for (const PairSlot& s : index) {
-        PairState& p = pool[s.slot];
-        if (!p.passed) { // OBBs apart by more than the margin: every point is stale
-            p.manifold.clear();
-            continue;
+    return std::min(cs.breakingThreshold, cs.relativeBreakingThreshold *
+                                              std::min(frames[p.key.a].radius, frames[p.key.b].radius));
+}
+
+/// Refreshes the pair's cached points, adds this step's point and decides whether the pair
+/// needs the perturbation pass.
+void World::Impl::updateManifold(PairState& p, WorkerShare& share) {
+    const ContactSettings& cs = settings.contact;
+    const Pose& poseA = bodies[p.key.a].pose;
+    const Pose& poseB = bodies[p.key.b].pose;
+    const double threshold = breakingThreshold(p);
+    countDownPerturbationCooldown(p, threshold);
+    p.manifold.refresh(poseA, poseB, threshold);
+    const QueryResult& r = p.result;
+    if (!usable(r)) {
+        ++share.counts.narrowPhaseFailures;
+    } else if (r.distance < cs.margin + frames[p.key.a].reach + frames[p.key.b].reach) {
+        ContactPoint c;
+        c.worldA = r.witnessA;
+        c.worldB = r.witnessB;
+        c.normal = r.normal;
+        c.distance = (r.witnessB - r.witnessA).dot(r.normal);
+        c.localA = poseA.applyInverse(r.witnessA);
+        c.localB = poseB.applyInverse(r.witnessB);
+        p.manifold.add(c, threshold);
+        p.perturbPending = cs.perturbationIterations > 0 && p.perturbationCooldown == 0 &&
+                           p.manifold.size() < cs.perturbationMinPoints &&
+                           !frames[p.key.a].sphere && !frames[p.key.b].sphere;
+    }
+}
+
+/// Three passes: each passed pair's manifold (in parallel), the perturbation calls of the
+/// pairs that asked for them (in parallel; their time moves to the narrow-phase stage), then
+/// the contact list in key order. Pairs that failed the OBB filter were cleared by filterPairs.
+void World::Impl::updateManifolds() {
+    forEachPassedPair([&](PairState& p, WorkerShare& share) { updateManifold(p, share); });
+    StageTimer timer;
+    forEachPassedPair([&](PairState& p, WorkerShare& share) {
+        if (!p.perturbPending) {
+            return;
         }
-        const Pose& poseA = bodies[p.key.a].pose;
-        const Pose& poseB = bodies[p.key.b].pose;
-        const double threshold =
-            std::min(cs.breakingThreshold, cs.relativeBreakingThreshold *
-                                               std::min(frames[p.key.a].radius, frames[p.key.b].radius));
-        countDownPerturbationCooldown(p, threshold);
-        p.manifold.refresh(poseA, poseB, threshold);
-        const QueryResult& r = p.result;
-        if (!usable(r)) {
-            ++stats.counts.narrowPhaseFailures;
-        } else if (r.distance < cs.margin + frames[p.key.a].reach + frames[p.key.b].reach) {
-            ContactPoint c;
-            c.worldA = r.witnessA;
-            c.worldB = r.witnessB;
-            c.normal = r.normal;
-            c.distance = (r.witnessB - r.witnessA).dot(r.normal);
-            c.localA = poseA.applyInverse(r.witnessA);
-            c.localB = poseB.applyInverse(r.witnessB);
-            p.manifold.add(c, threshold);
-            const bool perturb = cs.perturbationIterations > 0 && p.perturbationCooldown == 0 &&
-                                 p.manifold.size() < cs.perturbationMinPoints &&
-                                 !frames[p.key.a].sphere && !frames[p.key.b].sphere;
-            if (perturb) { // narrow-phase calls: their time moves to the narrow-phase stage
-                StageTimer timer;
-                const int before = p.manifold.size();
-                perturbContacts(p, threshold);
-                perturbationSeconds += timer.lap();
-                if (p.manifold.size() == before) { // a line or point contact: no more to find
-                    startPerturbationCooldown(p);
-                }
-            }
+        p.perturbPending = false;
+        const int before = p.manifold.size();
+        perturbContacts(p, breakingThreshold(p), share);
+        if (p.manifold.size() == before) { // a line or point contact: no more to find
+            startPerturbationCooldown(p);
         }
+    });
+    perturbationSeconds = timer.lap();
+    contactRefs.clear();
+    for (const std::uint32_t slot : narrowList) {
+        PairState& p = pool[slot];
         if (!p.manifold.empty()) {
             ++stats.counts.manifolds;
             for (ContactPoint& c : p.manifold.points()) {
@@ -161,6 +190,60 @@ void World::Impl::updateManifolds() {
         }
     }
     stats.counts.contacts = static_cast<int>(contactRefs.size());
+    colourContacts();
+}
+
+/// Greedy colouring after Box2D v3 (constraint_graph.c), by manifold: in key order, each pair's
+/// points take the lowest of 64 colours that neither of its dynamic bodies has yet (static and
+/// kinematic bodies take any number); a manifold finding none gives each of its points a colour
+/// of its own at the end. The contacts are then grouped by colour, keeping key order within a
+/// colour. Whatever the thread count, the solver sweeps them in this order. (Colouring points
+/// instead of manifolds needs about 4 times as many colours, hence barriers, and sends the
+/// bodies of a pair from core to core between its points.)
+void World::Impl::colourContacts() {
+    constexpr int kOverflow = 64;
+    colourMasks.assign(bodies.size(), 0);
+    refColours.resize(contactRefs.size());
+    std::array<std::uint32_t, kOverflow + 1> counts{};
+    for (std::size_t i = 0; i < contactRefs.size();) {
+        const ContactRef& r = contactRefs[i];
+        const bool dynamicA = bodies[r.a].isDynamic();
+        const bool dynamicB = bodies[r.b].isDynamic();
+        const std::uint64_t taken =
+            (dynamicA ? colourMasks[r.a] : 0) | (dynamicB ? colourMasks[r.b] : 0);
+        const int colour = std::countr_one(taken); // 64 when all are taken
+        if (colour < kOverflow) {
+            const std::uint64_t bit = std::uint64_t{1} << colour;
+            colourMasks[r.a] |= dynamicA ? bit : 0;
+            colourMasks[r.b] |= dynamicB ? bit : 0;
+        }
+        for (const BodyPair pair{r.a, r.b};
+             i < contactRefs.size() && contactRefs[i].a == pair.a && contactRefs[i].b == pair.b;
+             ++i) { // the pair's manifold: one colour, one thread
+            refColours[i] = static_cast<std::uint8_t>(colour);
+            ++counts[static_cast<std::size_t>(colour)];
+        }
+    }
+    colourStarts.clear();
+    std::array<std::uint32_t, kOverflow + 1> next{};
+    std::uint32_t start = 0;
+    for (int k = 0; k <= kOverflow; ++k) {
+        next[std::size_t(k)] = start;
+        if (counts[std::size_t(k)] > 0 && k < kOverflow) {
+            colourStarts.push_back(start);
+        }
+        start += counts[std::size_t(k)];
+    }
+    for (std::uint32_t i = next[kOverflow]; i < start; ++i) { // one colour per overflow contact
+        colourStarts.push_back(i);
+    }
+    colourStarts.push_back(start);
+    sortedRefs.resize(contactRefs.size());
+    for (std::size_t i = 0; i < contactRefs.size(); ++i) {
+        sortedRefs[next[refColours[i]]++] = contactRefs[i];
+    }
+    contactRefs.swap(sortedRefs);
+    stats.counts.pgsColours = static_cast<int>(colourStarts.size()) - 1;
 }
 
 } // namespace mk

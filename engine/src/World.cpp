@@ -104,6 +104,14 @@ void validatePgs(const PgsSettings& p) {
     }
 }
 
+void validateThreads(int threads) {
+    if (threads < 1 || threads > WorldSettings::kMaxThreads) {
+        throw EngineError("WorldSettings: threads must be in [1, " +
+                          std::to_string(WorldSettings::kMaxThreads) + "], got " +
+                          std::to_string(threads));
+    }
+}
+
 void validateSettings(const WorldSettings& s) {
     if (!std::isfinite(s.timeStep) || !(s.timeStep > 0.0)) {
         throw EngineError("WorldSettings: timeStep must be finite and positive, got " +
@@ -122,6 +130,7 @@ void validateSettings(const WorldSettings& s) {
                           "the minimum point count in [0, 4]");
     }
     validatePgs(s.pgs);
+    validateThreads(s.threads);
 }
 
 } // namespace
@@ -134,7 +143,7 @@ Aabb obbBounds(const Obb& box) {
 World::World(const WorldSettings& settings) {
     validateSettings(settings);
     impl_ = std::make_unique<Impl>(settings);
-        setWarmStart(settings.narrowPhase.warmStart);
+    setWarmStart(settings.narrowPhase.warmStart);
 }
 
 World::~World() = default;
@@ -191,7 +200,15 @@ void World::setPgsSettings(const PgsSettings& pgs) {
     impl_->settings.pgs = pgs;
 }
 
-void World::setNarrowPhaseHook(NarrowPhaseHook hook) { impl_->hook = std::move(hook); }
+void World::setThreads(int threads) {
+    validateThreads(threads);
+    impl_->settings.threads = threads;
+}
+
+void World::setNarrowPhaseHook(NarrowPhaseHook hook, HookCalls calls) {
+    impl_->hook = std::move(hook);
+    impl_->hookCalls = calls;
+}
 
 void World::step() {
     impl_->escapes.before(impl_->bodies);

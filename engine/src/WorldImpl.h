@@ -4,6 +4,7 @@
 /// Every vector keeps its capacity between steps: after warm-up a step does not allocate.
 
 #include "EscapeMonitor.h"
+#include "minkowski/engine/ThreadPool.h"
 #include "minkowski/engine/Broadphase.h"
 #include "minkowski/engine/ContactSolver.h"
 #include "minkowski/engine/World.h"
@@ -11,6 +12,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace mk {
@@ -42,6 +44,8 @@ struct PairState {
     QueryResult result{};  ///< this step's narrow-phase answer (when passed)
     CachedQuery cached{};
     bool passed = false;   ///< passed the OBB filter this step
+    /// The manifold stage found too few points: the perturbation pass queries this pair.
+    bool perturbPending = false;
     int perturbationCooldown = 0; ///< steps before the next perturbation round may run
     /// At the round that started the cooldown: B's orientation in A's frame, and the
     /// narrow-phase witness on the tilted body in its centre-of-mass frame (unit: metre).
@@ -61,6 +65,15 @@ struct ContactRef {
     BodyId b = 0;
     ContactPoint* point = nullptr;
 };
+
+/// One thread's part of a per-pair stage, on cache lines of its own.
+struct alignas(64) WorkerShare {
+    StepCounts counts{}; ///< summed into StepStats::counts after the stage
+    int thread = 0;      ///< NarrowPhaseEvent::thread
+};
+
+/// Adds the per-pair counters of `part` (narrow phase, perturbation, failures) to `total`.
+void addPairCounts(StepCounts& total, const StepCounts& part);
 
 /// Wall-clock stopwatch for the stage times.
 class StageTimer {
@@ -85,6 +98,7 @@ struct World::Impl {
     std::int64_t stepIndex = 0;
     StepStats stats{};
     NarrowPhaseHook hook;
+    HookCalls hookCalls = HookCalls::Ordered;
 
     std::vector<Body> bodies;
     std::vector<BodyFrame> frames;
@@ -97,10 +111,18 @@ struct World::Impl {
     std::vector<std::uint32_t> freeSlots;
     std::vector<std::uint32_t> narrowList; ///< slots that passed the OBB filter, in key order
 
-    std::vector<ContactRef> contactRefs;
+    std::vector<ContactRef> contactRefs;    ///< grouped by colour (colourContacts())
+    std::vector<ContactRef> sortedRefs;
+    std::vector<std::uint64_t> colourMasks; ///< per body: the colours its contacts took
+    std::vector<std::uint8_t> refColours;
+    std::vector<std::uint32_t> colourStarts; ///< PgsColours::starts
     std::vector<SolverBody> solverBodies;
     std::vector<SolverContact> solverContacts;
     PgsScratch pgsScratch;
+    /// WorldSettings::threads > 1: the workers of the per-pair stages and the contact solver
+    /// (made on first use by threadPool()).
+    std::unique_ptr<ThreadPool> workers;
+    std::vector<WorkerShare> shares; ///< one per thread of the current per-pair stage
     std::vector<Pose> nextPoses;
     std::vector<BodyId> badBodies;
     double perturbationSeconds = 0.0; ///< time of this step's perturbation calls (unit: second)
@@ -115,21 +137,79 @@ struct World::Impl {
     std::uint32_t acquireSlot(const BodyPair& key);
     void filterPairs();
     void runNarrowPhase();
-    void queryPair(PairState& pair, const QueryRequest& base);
+    void queryPair(PairState& pair, const QueryRequest& base, WorkerShare& share);
     bool reuseCachedQuery(PairState& pair);
     void updateManifolds();
-    void perturbContacts(PairState& pair, double threshold);
+    void updateManifold(PairState& pair, WorkerShare& share);
+    [[nodiscard]] double breakingThreshold(const PairState& pair) const;
+    void perturbContacts(PairState& pair, double threshold, WorkerShare& share);
     [[nodiscard]] Vec3 tiltedWitness(const PairState& pair) const;
     void startPerturbationCooldown(PairState& pair);
     void countDownPerturbationCooldown(PairState& pair, double threshold);
+    void colourContacts();
+    /// The pool of WorldSettings::threads threads.
+    ThreadPool& threadPool() {
+        if (!workers || workers->threads() != settings.threads) {
+            workers = std::make_unique<ThreadPool>(settings.threads);
+        }
+        return *workers;
+    }
+    /// Calls fn(pair, share) for the pair of every slot of narrowList, on the step's threads;
+    /// `share` belongs to the calling thread, its counts are summed into stats.counts after
+    /// the loop. Each pair's work reads only its own state and this step's bodies and frames,
+    /// so the split never changes a result. With an Ordered hook the calls stay on this
+    /// thread, in key order.
+    template <class PairFn>
+    void forEachPassedPair(PairFn&& fn);
+    /// Calls fn(begin, end) on chunks of [0, count) on the step's threads (inline with one);
+    /// for loops whose iterations are independent and cheap (bodies, broadphase pairs).
+    template <class RangeFn>
+    void parallelFor(std::size_t count, RangeFn&& fn);
     void predictVelocities();
     void buildContacts();
+    void buildContact(const ContactRef& ref, SolverContact& contact) const;
     void solve();
     void integratePositions();
     void commit();
     void accumulateMotion(const Body& b, BodyId id);
     [[noreturn]] void reportBlowUp();
 };
+
+template <class PairFn>
+void World::Impl::forEachPassedPair(PairFn&& fn) {
+    const bool parallel = settings.threads > 1 && (!hook || hookCalls == HookCalls::Concurrent);
+    const int threads = parallel ? settings.threads : 1;
+    shares.assign(static_cast<std::size_t>(threads), WorkerShare{});
+    if (!parallel) {
+        for (const std::uint32_t slot : narrowList) {
+            fn(pool[slot], shares[0]);
+        }
+    } else {
+        constexpr std::size_t kPairsPerChunk = 8; // microseconds of work: cheap to hand out
+        threadPool().forEach(narrowList.size(), kPairsPerChunk,
+                         [&](std::size_t begin, std::size_t end, int thread) {
+                             WorkerShare& share = shares[static_cast<std::size_t>(thread)];
+                             share.thread = thread;
+                             for (std::size_t i = begin; i < end; ++i) {
+                                 fn(pool[narrowList[i]], share);
+                             }
+                         });
+    }
+    for (const WorkerShare& share : shares) {
+        addPairCounts(stats.counts, share.counts);
+    }
+}
+
+template <class RangeFn>
+void World::Impl::parallelFor(std::size_t count, RangeFn&& fn) {
+    constexpr std::size_t kGrain = 256; // items of well under a microsecond each
+    if (settings.threads == 1 || count <= kGrain) {
+        fn(std::size_t{0}, count);
+        return;
+    }
+    threadPool().forEach(count, kGrain,
+                         [&](std::size_t begin, std::size_t end, int) { fn(begin, end); });
+}
 
 /// Body bounds for the broadphase: the world AABB of the world OBB (unit: metre).
 Aabb obbBounds(const Obb& box);

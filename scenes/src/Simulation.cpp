@@ -10,6 +10,7 @@
 #include <cmath>
 #include <numeric>
 #include <spdlog/spdlog.h>
+#include <vector>
 
 namespace mk::scenes {
 namespace {
@@ -63,6 +64,23 @@ void addStep(RunStats& stats, const StepCounts& c) {
     stats.pgsUnconverged += c.pgsConverged ? 0 : 1;
 }
 
+/// What the narrow-phase hook of one of the step's threads collects, moved into RunStats after
+/// each step.
+struct CallTotals {
+    std::vector<float> seconds;
+    std::int64_t gjkIterations = 0;
+    std::int64_t penetrationIterations = 0;
+
+    void moveInto(RunStats& stats) {
+        stats.callSeconds.insert(stats.callSeconds.end(), seconds.begin(), seconds.end());
+        stats.gjkIterations += gjkIterations;
+        stats.penetrationIterations += penetrationIterations;
+        seconds.clear(); // keeps its capacity for the next step
+        gjkIterations = 0;
+        penetrationIterations = 0;
+    }
+};
+
 /// Runs one trajectory to its end; returns its final state hash.
 std::uint64_t runTrajectory(const SceneDesc& scene, const SceneShapes& shapes, int trajectory,
                             std::int64_t totalSteps, const RunOptions& options, RunStats& stats) {
@@ -85,16 +103,24 @@ std::uint64_t runTrajectory(const SceneDesc& scene, const SceneShapes& shapes, i
     for (BodyId id = 0; id < built.world.bodyCount(); ++id) {
         stats.dynamicBodies += built.world.body(id).isDynamic() ? 1 : 0;
     }
-    built.world.setNarrowPhaseHook([&stats](const NarrowPhaseEvent& e) {
-        stats.callSeconds.push_back(static_cast<float>(e.seconds));
-        if (!e.perturbed) {
-            stats.gjkIterations += e.result.iterations;
-            stats.penetrationIterations += e.result.penetrationIterations;
-        }
-    });
+    built.world.setThreads(options.threads);
+    std::vector<CallTotals> calls(static_cast<std::size_t>(options.threads));
+    built.world.setNarrowPhaseHook(
+        [&calls](const NarrowPhaseEvent& e) {
+            CallTotals& mine = calls[static_cast<std::size_t>(e.thread)];
+            mine.seconds.push_back(static_cast<float>(e.seconds));
+            if (!e.perturbed) {
+                mine.gjkIterations += e.result.iterations;
+                mine.penetrationIterations += e.result.penetrationIterations;
+            }
+        },
+        HookCalls::Concurrent);
     const std::int64_t steps = stepsPerTrajectory(scene.simulation);
     for (std::int64_t s = 0; s < steps; ++s) {
         built.world.step();
+        for (CallTotals& t : calls) {
+            t.moveInto(stats);
+        }
         addStep(stats, built.world.lastStats().counts);
         addMotion(stats, built.world.lastStats().motion,
                   static_cast<double>(steps - s) * built.world.settings().timeStep <= 1.0);

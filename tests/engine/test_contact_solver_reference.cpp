@@ -5,6 +5,7 @@
 /// is bitwise (signed zeros included), because the pinned state hashes depend on it.
 
 #include "minkowski/engine/ContactSolver.h"
+#include "minkowski/engine/ThreadPool.h"
 
 #include <algorithm>
 #include <bit>
@@ -13,6 +14,7 @@
 #include <gtest/gtest.h>
 #include <iostream>
 #include <random>
+#include <stdexcept>
 #include <vector>
 
 namespace mk {
@@ -206,12 +208,12 @@ void expectSameBits(const Vec3& expected, const Vec3& actual, const char* what, 
 }
 
 void expectSameSolve(const RandomPile& pile, const PgsSettings& s, PgsScratch& scratch,
-                     detail::PgsKernel kernel) {
+                     detail::PgsKernel kernel, const PgsColours& colours = {}) {
     RandomPile expected = pile;
     std::vector<SolverBody> bodies = pile.bodies;
     std::vector<SolverContact> contacts = pile.contacts;
     const PgsResult e = reference::solveContacts(expected.bodies, expected.contacts, s);
-    const PgsResult a = detail::solveContacts(bodies, contacts, s, scratch, kernel);
+    const PgsResult a = detail::solveContacts(bodies, contacts, s, scratch, kernel, colours);
     EXPECT_EQ(e.iterations, a.iterations);
     EXPECT_EQ(e.converged, a.converged);
     EXPECT_EQ(bits(e.complementarity), bits(a.complementarity));
@@ -283,6 +285,108 @@ TEST(ContactSolverReference, OwnScratchAndEmptyProblem) {
     const PgsResult none = solveContacts(bodies, std::span<SolverContact>{}, PgsSettings{});
     EXPECT_TRUE(none.converged);
     EXPECT_EQ(none.iterations, 0);
+}
+
+/// Gives each contact of `pile` 0 to 3 more points on the same two bodies right after it (a
+/// manifold), with lever arms of their own.
+void growManifolds(RandomPile& pile, std::mt19937_64& rng) {
+    std::uniform_real_distribution<double> u(-1.0, 1.0);
+    std::vector<SolverContact> grown;
+    for (const SolverContact& c : pile.contacts) {
+        grown.push_back(c);
+        for (int extra = 0; extra < static_cast<int>(rng() % 4); ++extra) {
+            SolverContact point = c;
+            point.rA += 0.05 * Vec3(u(rng), u(rng), u(rng));
+            point.rB += 0.05 * Vec3(u(rng), u(rng), u(rng));
+            setupContact(pile.bodies[std::size_t(c.bodyA)], pile.bodies[std::size_t(c.bodyB)],
+                         point);
+            grown.push_back(point);
+        }
+    }
+    pile.contacts = grown;
+}
+
+/// A valid colouring of `pile`'s contacts by a method of its own (colour after colour, each
+/// taking every remaining manifold whose dynamic bodies are still free in it): reorders the
+/// contacts by colour and returns the colour starts.
+std::vector<std::uint32_t> colourByRounds(RandomPile& pile) {
+    std::vector<std::vector<SolverContact>> left; // manifolds: runs of the same two bodies
+    for (std::size_t i = 0; i < pile.contacts.size(); ++i) {
+        const SolverContact& c = pile.contacts[i];
+        if (i == 0 || c.bodyA != pile.contacts[i - 1].bodyA || c.bodyB != pile.contacts[i - 1].bodyB) {
+            left.emplace_back();
+        }
+        left.back().push_back(c);
+    }
+    std::vector<SolverContact> ordered;
+    std::vector<std::uint32_t> starts{0};
+    while (!left.empty()) {
+        std::vector<bool> taken(pile.bodies.size(), false);
+        std::vector<std::vector<SolverContact>> later;
+        for (const std::vector<SolverContact>& manifold : left) {
+            const SolverContact& c = manifold.front();
+            const bool dynA = pile.bodies[std::size_t(c.bodyA)].inverseMass > 0.0;
+            const bool dynB = pile.bodies[std::size_t(c.bodyB)].inverseMass > 0.0;
+            const bool lastHere = !ordered.empty() && starts.back() < ordered.size() &&
+                                  ordered.back().bodyA == c.bodyA && ordered.back().bodyB == c.bodyB;
+            if ((dynA && taken[std::size_t(c.bodyA)]) || (dynB && taken[std::size_t(c.bodyB)]) ||
+                lastHere) { // (two runs of one pair side by side would read as one manifold)
+                later.push_back(manifold);
+                continue;
+            }
+            taken[std::size_t(c.bodyA)] = taken[std::size_t(c.bodyA)] || dynA;
+            taken[std::size_t(c.bodyB)] = taken[std::size_t(c.bodyB)] || dynB;
+            ordered.insert(ordered.end(), manifold.begin(), manifold.end());
+        }
+        starts.push_back(static_cast<std::uint32_t>(ordered.size()));
+        left.swap(later);
+    }
+    pile.contacts = ordered;
+    return starts;
+}
+
+/// Sweeps spread colour by colour over 2, 3 and 5 threads, a manifold per thread, give the
+/// bits of the one-thread Eigen reference on the same (colour-ordered) contacts.
+TEST(ContactSolverReference, ColouredSweepsOnThreadsMatchBitForBit) {
+    std::mt19937_64 rng(16);
+    PgsScratch scratch;
+    for (const int threads : {2, 3, 5}) {
+        ThreadPool pool(threads);
+        for (int k = 0; k < 8; ++k) {
+            RandomPile pile(rng, 4 + 6 * k, 3 + 20 * k);
+            growManifolds(pile, rng);
+            const std::vector<std::uint32_t> starts = colourByRounds(pile);
+            PgsSettings s;
+            s.maxIterations = k % 2 ? 30 : 7;
+            s.tolerance = k % 3 ? 1e-6 : 1e-12;
+            const PgsColours colours{.starts = starts, .pool = &pool, .minContactsPerThread = 1};
+            for (const detail::PgsKernel kernel : kernels()) {
+                SCOPED_TRACE(::testing::Message() << threads << " threads, kernel "
+                                                  << static_cast<int>(kernel) << ", case " << k
+                                                  << ", " << starts.size() - 1 << " colours");
+                expectSameSolve(pile, s, scratch, kernel, colours);
+            }
+        }
+    }
+}
+
+TEST(ContactSolverReference, ColouringIsChecked) {
+    std::mt19937_64 rng(17);
+    RandomPile pile(rng, 6, 2);
+    pile.contacts[1].bodyA = pile.contacts[0].bodyB; // both contacts share a dynamic body
+    pile.contacts[1].bodyB = pile.contacts[0].bodyA == 0 ? 1 : 0; // but are not one manifold
+    ThreadPool pool(2);
+    const std::vector<std::uint32_t> oneColour{0, 2};
+    const std::vector<std::uint32_t> shortStarts{0, 1};
+    PgsScratch scratch;
+    for (const auto& starts : {oneColour, shortStarts}) {
+        const PgsColours colours{.starts = starts, .pool = &pool, .minContactsPerThread = 1};
+        EXPECT_THROW(solveContacts(pile.bodies, pile.contacts, PgsSettings{}, scratch, colours),
+                     std::invalid_argument);
+    }
+    const std::vector<std::uint32_t> twoColours{0, 1, 2};
+    const PgsColours colours{.starts = twoColours, .pool = &pool, .minContactsPerThread = 1};
+    EXPECT_NO_THROW(solveContacts(pile.bodies, pile.contacts, PgsSettings{}, scratch, colours));
 }
 
 } // namespace

@@ -20,6 +20,8 @@
 #include "minkowski/narrowphase/Math.h"
 
 #include <array>
+#include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <span>
 
@@ -107,12 +109,37 @@ private:
     std::unique_ptr<Arrays> arrays_;
 };
 
+class ThreadPool;
+
+/// Contacts ordered by colour, so that a sweep can split each colour among threads.
+/// Based on: Box2D v3's constraint graph colouring (Catto, "Solver2D", 2024): the contacts of
+/// one colour share no dynamic body, so updating them in any order, or at once, gives the same
+/// bits as updating them one after the other. Departure: colours group manifolds, not points.
+struct PgsColours {
+    /// Colour k is contacts [starts[k], starts[k + 1]): starts.front() == 0 and
+    /// starts.back() == contacts.size(). A run of consecutive contacts between the same two
+    /// bodies is a manifold, swept by one thread; no two manifolds of a colour may share a body
+    /// with inverseMass > 0 (checked).
+    std::span<const std::uint32_t> starts;
+    ThreadPool* pool = nullptr; ///< the threads; null or one thread: the plain sweep
+    /// Fewer contacts than this per thread are swept on the calling thread alone: a barrier
+    /// per colour costs more than it saves on small problems. (The bits are the same.)
+    std::size_t minContactsPerThread = 64;
+};
+
 /// Applies the contacts' initial impulses to the bodies (warm start), then runs PGS sweeps in
 /// the contacts' order until a stopping criterion holds; writes the bodies' velocities and the
 /// contacts' impulses back. Deterministic; allocates nothing once `scratch` has held a problem
 /// of this size.
 PgsResult solveContacts(std::span<SolverBody> bodies, std::span<SolverContact> contacts,
                         const PgsSettings& settings, PgsScratch& scratch);
+
+/// The same, each sweep spread colour by colour over `colours.pool`'s threads: the result is
+/// bit-identical to solveContacts(bodies, contacts, settings, scratch) for every thread count.
+/// \throws std::invalid_argument when `colours` does not describe a valid colouring.
+PgsResult solveContacts(std::span<SolverBody> bodies, std::span<SolverContact> contacts,
+                        const PgsSettings& settings, PgsScratch& scratch,
+                        const PgsColours& colours);
 
 /// The same with a scratch of its own (allocates): for one-off solves.
 PgsResult solveContacts(std::span<SolverBody> bodies, std::span<SolverContact> contacts,
@@ -133,7 +160,8 @@ enum class PgsKernel {
 
 /// solveContacts with a chosen kernel (tests compare the kernels; `kernel` must be available).
 PgsResult solveContacts(std::span<SolverBody> bodies, std::span<SolverContact> contacts,
-                        const PgsSettings& settings, PgsScratch& scratch, PgsKernel kernel);
+                        const PgsSettings& settings, PgsScratch& scratch, PgsKernel kernel,
+                        const PgsColours& colours = {});
 
 } // namespace detail
 

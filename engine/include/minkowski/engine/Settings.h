@@ -114,6 +114,12 @@ struct WorldSettings {
     PgsSettings pgs{};
     /// Bodies passing through static bodies or leaving the world (Escape.h).
     EscapeSettings escape{};
+    /// Threads of a step, the calling one included (1..kMaxThreads). The narrow phase and the
+    /// manifold stage split their pairs among them; each pair's work is the same whatever the
+    /// split, so every thread count gives the same bits as one thread. A NarrowPhaseHook keeps
+    /// those stages on the calling thread.
+    int threads = 1;
+    static constexpr int kMaxThreads = 256;
 };
 
 } // namespace mk

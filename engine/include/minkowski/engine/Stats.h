@@ -26,6 +26,9 @@ struct StepCounts {
     int manifolds = 0;                      ///< pairs with at least one contact point
     int contacts = 0;                       ///< contact points handed to the solver
     int pgsIterations = 0;                  ///< sweeps of the contact solver
+    /// Colours of the contacts (PgsColours): a sweep on several threads waits at a barrier
+    /// after each.
+    int pgsColours = 0;
     bool pgsConverged = true; ///< a stopping criterion was met before the iteration cap
     /// Final max(complementarity, dual feasibility) of the PGS (pinocchio's absolute residual).
     double pgsResidual = 0.0;

@@ -11,7 +11,9 @@
 ///  5. solver: gravity and the implicit gyroscopic term, then PGS on the contact impulses;
 ///  6. integrate: positions and renormalised quaternions, after a finiteness check.
 /// Pairs are processed in increasing (a, b) order and no container is iterated in hash order,
-/// so the same world, settings and inputs give bit-identical states (see stateHash()).
+/// so the same world, settings and inputs give bit-identical states (see stateHash()). Stages 3
+/// and 4 split their pairs among WorldSettings::threads threads; a pair's work depends on that
+/// pair alone, so the state is the same bits for every thread count.
 
 #include "minkowski/engine/Body.h"
 #include "minkowski/engine/Errors.h"
@@ -51,10 +53,24 @@ struct NarrowPhaseEvent {
     /// A multipoint call: poseA or poseB is the real pose tilted by the perturbation
     /// (ContactSettings::perturbationIterations), and the PairCache was not updated by it.
     bool perturbed;
+    /// The step's thread that made the call, in [0, WorldSettings::threads); always 0 unless
+    /// the hook was set with HookCalls::Concurrent.
+    int thread;
 };
 
 /// Receives every narrow-phase call (the dataset recorder records them; the viewer draws them).
 using NarrowPhaseHook = std::function<void(const NarrowPhaseEvent&)>;
+
+/// How a NarrowPhaseHook may be called.
+enum class HookCalls {
+    /// On the thread calling World::step(), in the order of the calls of a one-thread step (a
+    /// recorder's file is then the same for every thread count); the narrow phase does not
+    /// use the step's other threads while such a hook is set.
+    Ordered,
+    /// From every thread of the step at once, in any order (NarrowPhaseEvent::thread tells
+    /// which): the hook must be safe to call concurrently, e.g. one buffer per thread.
+    Concurrent,
+};
 
 /// One broadphase pair of the last step, for viewers and tests.
 struct PairView {
@@ -93,8 +109,11 @@ public:
     void setContactCache(bool enabled);
     /// \throws EngineError on non-positive iterations or tolerances, or w outside (0, 2).
     void setPgsSettings(const PgsSettings& pgs);
+    /// WorldSettings::threads; the same state follows whatever the count.
+    /// \throws EngineError outside [1, WorldSettings::kMaxThreads].
+    void setThreads(int threads);
     /// Called after every real narrow-phase call; an empty function removes the hook.
-    void setNarrowPhaseHook(NarrowPhaseHook hook);
+    void setNarrowPhaseHook(NarrowPhaseHook hook, HookCalls calls = HookCalls::Ordered);
 
     /// Advances by one time step.
     /// \throws SimulationError naming the step and bodies when a velocity or pose becomes

@@ -64,6 +64,9 @@ struct RunOptions {
     int trajectoryCount = -1;
     /// After every step: (steps done, steps of the whole run).
     std::function<void(std::int64_t, std::int64_t)> progress;
+    /// WorldSettings::threads of each trajectory's world: the state hash is the same for every
+    /// count, only the wall time changes.
+    int threads = 1;
     /// After every step, with the trajectory's world (tests check invariants here).
     std::function<void(const BuiltScene&)> afterStep;
 };

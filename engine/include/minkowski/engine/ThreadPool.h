@@ -1,0 +1,96 @@
+#pragma once
+/// \file ThreadPool.h
+/// Fork-join worker threads for the step's per-pair stages (WorldSettings::threads).
+
+#include <algorithm>
+#include <atomic>
+#include <condition_variable>
+#include <cstddef>
+#include <cstdint>
+#include <exception>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace mk {
+
+/// A fixed set of worker threads that run one loop at a time with the calling thread.
+/// forEach() hands out chunks of the index range from an atomic counter, so a slow chunk does
+/// not hold the others back; which thread runs which chunk varies from run to run, so the body
+/// must make each index's result independent of the others (then any split gives the same
+/// bits). Workers sleep on a condition variable between loops.
+class ThreadPool {
+public:
+    /// `threads` counts the calling thread: 1 makes no worker and runs every loop inline.
+    explicit ThreadPool(int threads);
+    ~ThreadPool();
+    ThreadPool(const ThreadPool&) = delete;
+    ThreadPool& operator=(const ThreadPool&) = delete;
+
+    [[nodiscard]] int threads() const { return static_cast<int>(workers_.size()) + 1; }
+
+    /// Calls body(begin, end, thread) on chunks [begin, end) of at most `grain` indices covering
+    /// [0, count) once, thread in [0, threads()) (0 is the caller), and returns when all are
+    /// done. The first exception a chunk throws is rethrown here (the other chunks still run).
+    template <class Body>
+    void forEach(std::size_t count, std::size_t grain, Body&& body) {
+        auto call = [](void* context, std::size_t begin, std::size_t end, int thread) {
+            (*static_cast<Body*>(context))(begin, end, thread);
+        };
+        run(count, grain == 0 ? 1 : grain, call, &body, false);
+    }
+
+    /// Calls body(thread) once on every thread at the same time (0 is the caller) and returns
+    /// when all have returned: the threads may wait for each other inside (SpinBarrier), so
+    /// the body must not throw between two waits.
+    template <class Body>
+    void together(Body&& body) {
+        auto call = [](void* context, std::size_t, std::size_t, int thread) {
+            (*static_cast<Body*>(context))(thread);
+        };
+        run(static_cast<std::size_t>(threads()), 1, call, &body, true);
+    }
+
+private:
+    using ChunkFn = void (*)(void*, std::size_t, std::size_t, int);
+
+    void run(std::size_t count, std::size_t grain, ChunkFn fn, void* context, bool together);
+    void work(int thread);                 ///< a worker's loop
+    void runChunks(int thread) noexcept;   ///< takes chunks until none is left
+    void runChunk(std::size_t begin, std::size_t end, int thread) noexcept;
+
+    std::vector<std::thread> workers_;
+    std::mutex mutex_;
+    std::condition_variable wake_;  ///< workers: a new loop or stop
+    std::condition_variable done_;  ///< caller: the last worker finished
+    std::uint64_t generation_ = 0;  ///< loops started (guarded by mutex_)
+    int busy_ = 0;                  ///< workers still in the current loop (guarded by mutex_)
+    bool stop_ = false;
+
+    // The current loop: written by run() before it wakes the workers.
+    ChunkFn fn_ = nullptr;
+    void* context_ = nullptr;
+    std::size_t count_ = 0;
+    std::size_t grain_ = 1;
+    bool together_ = false;          ///< each thread runs the chunk of its own index
+    std::atomic<std::size_t> next_{0};
+    std::exception_ptr error_;      ///< the first chunk's exception (guarded by mutex_)
+};
+
+/// A reusable barrier for the `threads` threads of a ThreadPool::together() call. Waiting
+/// spins briefly (the phases of a solver sweep last microseconds), then sleeps on the atomic
+/// (a futex), since the machine may run more threads than it has cores.
+class SpinBarrier {
+public:
+    explicit SpinBarrier(int threads) : threads_(threads) {}
+    /// Returns once all `threads` threads have called it; what each thread wrote before is
+    /// visible to all after.
+    void wait();
+
+private:
+    const int threads_;
+    std::atomic<int> arrived_{0};
+    std::atomic<std::uint32_t> generation_{0};
+};
+
+} // namespace mk
