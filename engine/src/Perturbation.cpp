@@ -12,14 +12,67 @@
 #include <numbers>
 
 namespace mk {
+namespace {
+
+/// The tilt of a perturbation round (unit: radian): the breaking threshold seen from the centre
+/// of the smaller body (the one tilted), at most pi/8.
+double tiltAngle(const ContactSettings& cs, const BodyFrame& fa, const BodyFrame& fb) {
+    return std::min(cs.breakingThreshold / std::min(fa.radius, fb.radius), std::numbers::pi / 8.0);
+}
+
+/// Bullet tilts the smaller body.
+bool tiltsA(const BodyFrame& fa, const BodyFrame& fb) {
+    return fa.radius < fb.radius;
+}
+
+/// B's orientation in A's frame.
+Quat relativeOrientation(const Body& a, const Body& b) {
+    return a.pose.rotation.conjugate() * b.pose.rotation;
+}
+
+} // namespace
+
+/// The narrow phase's witness on the body a round tilts, in that body's centre-of-mass frame.
+Vec3 World::Impl::tiltedWitness(const PairState& p) const {
+    return tiltsA(frames[p.key.a], frames[p.key.b])
+               ? bodies[p.key.a].pose.applyInverse(p.result.witnessA)
+               : bodies[p.key.b].pose.applyInverse(p.result.witnessB);
+}
+
+/// A round that added no point found a line or point contact, which stays one while the bodies
+/// keep their relative orientation and touch at the same place of the tilted body (a can on its
+/// side, rolling neither, sliding or not), so the next rounds wait.
+void World::Impl::startPerturbationCooldown(PairState& p) {
+    p.perturbationCooldown = settings.contact.perturbationCooldown;
+    p.cooldownOrientation = relativeOrientation(bodies[p.key.a], bodies[p.key.b]);
+    p.cooldownWitness = tiltedWitness(p);
+}
+
+/// The round's answer no longer holds once the bodies have turned relative to each other by more
+/// than its tilt, or the contact has moved on the tilted body by more than the merge radius
+/// `threshold` (unit: metre): the cooldown then ends at once. Without this a scissors that hit a
+/// wall with one tip, and then spun or slid onto its side within the 10 steps, met the wall with
+/// one point per step and rolled through it (the funnel's escapes, docs/engine.md).
+void World::Impl::countDownPerturbationCooldown(PairState& p, double threshold) {
+    if (p.perturbationCooldown == 0) {
+        return;
+    }
+    --p.perturbationCooldown;
+    const Quat now = relativeOrientation(bodies[p.key.a], bodies[p.key.b]);
+    const bool turned = now.angularDistance(p.cooldownOrientation) >
+                        tiltAngle(settings.contact, frames[p.key.a], frames[p.key.b]);
+    const bool moved = (tiltedWitness(p) - p.cooldownWitness).squaredNorm() > threshold * threshold;
+    if (turned || moved) {
+        p.perturbationCooldown = 0;
+    }
+}
 
 void World::Impl::perturbContacts(PairState& p, double threshold, WorkerShare& share) {
     const ContactSettings& cs = settings.contact;
     const BodyFrame& fa = frames[p.key.a];
     const BodyFrame& fb = frames[p.key.b];
-    const bool perturbA = fa.radius < fb.radius; // Bullet tilts the smaller body
-    const double radius = perturbA ? fa.radius : fb.radius;
-    const double angle = std::min(cs.breakingThreshold / radius, std::numbers::pi / 8.0);
+    const bool perturbA = tiltsA(fa, fb);
+    const double angle = tiltAngle(cs, fa, fb);
     const Vec3 n = p.result.normal;
     const Mat3 frame = contactFrame(n);
     const Body& a = bodies[p.key.a];
@@ -73,7 +126,11 @@ void World::Impl::perturbContacts(PairState& p, double threshold, WorkerShare& s
             c.distance = (c.worldB - r.witnessA).dot(n);
             c.worldA = c.worldB - c.distance * n;
         }
-        if (!(c.distance < cs.margin)) {
+        // Kept up to the breaking threshold, as btManifoldResult::addContactPoint does and as
+        // refresh() keeps points: a speculative point on the far side of a thin body lets the
+        // solver stop the side turning into the other body within the step (the 5 mm margin
+        // refused the points 1-2 cm away, and scissors rolled into the funnel walls).
+        if (!(c.distance < threshold)) {
             continue;
         }
         c.localA = a.pose.applyInverse(c.worldA);

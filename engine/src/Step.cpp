@@ -139,8 +139,8 @@ void World::Impl::updateManifold(PairState& p, WorkerShare& share) {
     const ContactSettings& cs = settings.contact;
     const Pose& poseA = bodies[p.key.a].pose;
     const Pose& poseB = bodies[p.key.b].pose;
-    p.perturbationCooldown = std::max(0, p.perturbationCooldown - 1);
     const double threshold = breakingThreshold(p);
+    countDownPerturbationCooldown(p, threshold);
     p.manifold.refresh(poseA, poseB, threshold);
     const QueryResult& r = p.result;
     if (!usable(r)) {
@@ -174,7 +174,7 @@ void World::Impl::updateManifolds() {
         const int before = p.manifold.size();
         perturbContacts(p, breakingThreshold(p), share);
         if (p.manifold.size() == before) { // a line or point contact: no more to find
-            p.perturbationCooldown = settings.contact.perturbationCooldown;
+            startPerturbationCooldown(p);
         }
     });
     perturbationSeconds = timer.lap();

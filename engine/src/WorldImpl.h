@@ -48,6 +48,10 @@ struct PairState {
     /// The manifold stage found too few points: the perturbation pass queries this pair.
     bool perturbPending = false;
     int perturbationCooldown = 0; ///< steps before the next perturbation round may run
+    /// At the round that started the cooldown: B's orientation in A's frame, and the
+    /// narrow-phase witness on the tilted body in its centre-of-mass frame (unit: metre).
+    Quat cooldownOrientation = Quat::Identity();
+    Vec3 cooldownWitness = Vec3::Zero();
 };
 
 /// A pair in the sorted index, pointing into the pool.
@@ -141,6 +145,9 @@ struct World::Impl {
     void updateManifold(PairState& pair, WorkerShare& share);
     [[nodiscard]] double breakingThreshold(const PairState& pair) const;
     void perturbContacts(PairState& pair, double threshold, WorkerShare& share);
+    [[nodiscard]] Vec3 tiltedWitness(const PairState& pair) const;
+    void startPerturbationCooldown(PairState& pair);
+    void countDownPerturbationCooldown(PairState& pair, double threshold);
     void colourContacts();
     /// The pool of WorldSettings::threads threads.
     ThreadPool& threadPool() {

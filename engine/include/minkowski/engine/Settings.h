@@ -55,13 +55,16 @@ struct ContactSettings {
     /// pair's manifold has fewer than `perturbationMinPoints` points, the body of smaller bounding
     /// sphere is tilted by min(breakingThreshold / radius, pi/8) about `perturbationIterations`
     /// tangent axes and queried again; each answer, moved back onto the real bodies, is a new
-    /// point. A box then rests on four corners from its first contact instead of balancing on two.
-    /// Pairs with a sphere are never perturbed (their manifold is one point). 0 disables.
+    /// point when its distance is below the breaking threshold (Bullet's rule: a speculative
+    /// point when positive). A box then rests on four corners from its first contact instead of
+    /// balancing on two. Pairs with a sphere are never perturbed (their manifold is one point).
+    /// 0 disables.
     int perturbationIterations = 3;
     int perturbationMinPoints = 3;
     /// After a perturbation round that added no point (a line or point contact, such as a can
     /// on its side), the pair is not perturbed again for this many steps (0: every step, as
-    /// Bullet does).
+    /// Bullet does), unless the bodies turn relative to each other by more than the round's tilt
+    /// or the contact moves on the tilted body by more than the breaking threshold.
     int perturbationCooldown = 10;
     /// Continuous collision by speculative contacts (Catto, "Speculative contacts", GDC 2013):
     /// each dynamic body reaches (|v| + |omega| r) h beyond its bounds this step (r its bounding
