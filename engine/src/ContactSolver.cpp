@@ -280,6 +280,14 @@ struct SweepResiduals {
     double dualFeasibility = 0.0;
     double maxChange = 0.0;  ///< |f - f_prev|_inf over the sweep
     double maxImpulse = 0.0; ///< |f|_inf after the sweep
+
+    /// Each field becomes the larger of the two (the residuals of a sweep split in parts).
+    void mergeMaxima(const SweepResiduals& part) {
+        complementarity = std::max(complementarity, part.complementarity);
+        dualFeasibility = std::max(dualFeasibility, part.dualFeasibility);
+        maxChange = std::max(maxChange, part.maxChange);
+        maxImpulse = std::max(maxImpulse, part.maxImpulse);
+    }
 };
 
 /// One thread's residuals of a coloured sweep, on cache lines of its own.
@@ -487,18 +495,36 @@ inline bool stopAfterSweep(const SweepResiduals& r, int it, double& previousMax,
     return result.converged;
 }
 
+/// Applies the warm-start impulses of `contacts` to their bodies; returns the largest of
+/// `max` and their |f|_inf.
+template <class Lanes>
+[[gnu::always_inline]] inline double applyWarmStart(std::span<PackedBody> bodies,
+                                                    std::span<PackedContact> contacts, double max) {
+    for (PackedContact& c : contacts) {
+        const FrameVector f{pairAt(c.impulse), c.impulse[2]};
+        Lanes::apply(bodies[c.bodyA], bodies[c.bodyB], c, f);
+        max = std::max(max, maxAbs(f));
+    }
+    return max;
+}
+
+/// One Gauss-Seidel pass over `contacts`, in their order.
+template <class Lanes>
+[[gnu::always_inline]] inline void updateContacts(std::span<PackedBody> bodies,
+                                                  std::span<PackedContact> contacts, Pair w,
+                                                  SweepResiduals& r) {
+    for (PackedContact& c : contacts) {
+        updateContact<Lanes>(bodies[c.bodyA], bodies[c.bodyB], c, w, r);
+    }
+}
+
 /// The sweeps on packed data, from the warm start to a stopping criterion.
 template <class Lanes>
 [[gnu::always_inline]] inline PgsResult sweep(std::span<PackedBody> bodies,
                                               std::span<PackedContact> contacts,
                                               const PgsSettings& settings) {
     PgsResult result;
-    double previousMax = 0.0;
-    for (PackedContact& c : contacts) {
-        const FrameVector f{pairAt(c.impulse), c.impulse[2]};
-        Lanes::apply(bodies[c.bodyA], bodies[c.bodyB], c, f);
-        previousMax = std::max(previousMax, maxAbs(f));
-    }
+    double previousMax = applyWarmStart<Lanes>(bodies, contacts, 0.0);
     if (contacts.empty()) {
         return result;
     }
@@ -506,9 +532,7 @@ template <class Lanes>
     const Pair w = splat(settings.overRelaxation);
     for (int it = 0; it < settings.maxIterations; ++it) {
         SweepResiduals r;
-        for (PackedContact& c : contacts) {
-            updateContact<Lanes>(bodies[c.bodyA], bodies[c.bodyB], c, w, r);
-        }
+        updateContacts<Lanes>(bodies, contacts, w, r);
         if (stopAfterSweep(r, it, previousMax, settings, result)) {
             break;
         }
@@ -543,40 +567,29 @@ template <class Lanes>
 [[gnu::always_inline]] inline void colouredSweeps(ColouredSolve& s, int thread) {
     const std::size_t colours = s.starts.size() - 1;
     ThreadResiduals& mine = s.parts[static_cast<std::size_t>(thread)];
-    double warmStartMax = 0.0;
     for (std::size_t k = 0; k < colours; ++k) {
-        for (PackedContact& c : slice(s, k, thread)) {
-            const FrameVector f{pairAt(c.impulse), c.impulse[2]};
-            Lanes::apply(s.bodies[c.bodyA], s.bodies[c.bodyB], c, f);
-            warmStartMax = std::max(warmStartMax, maxAbs(f));
-        }
-        mine.warmStartMax = warmStartMax;
+        mine.warmStartMax = applyWarmStart<Lanes>(s.bodies, slice(s, k, thread), mine.warmStartMax);
         s.barrier.wait();
     }
     double previousMax = 0.0; // thread 0's
-    for (const ThreadResiduals& part : s.parts) {
-        previousMax = std::max(previousMax, part.warmStartMax);
-    }
     if (thread == 0) {
+        for (const ThreadResiduals& part : s.parts) {
+            previousMax = std::max(previousMax, part.warmStartMax);
+        }
         s.result.converged = false;
     }
     const Pair w = splat(s.settings.overRelaxation);
     for (int it = 0; it < s.settings.maxIterations; ++it) {
         SweepResiduals r;
         for (std::size_t k = 0; k < colours; ++k) {
-            for (PackedContact& c : slice(s, k, thread)) {
-                updateContact<Lanes>(s.bodies[c.bodyA], s.bodies[c.bodyB], c, w, r);
-            }
+            updateContacts<Lanes>(s.bodies, slice(s, k, thread), w, r);
             mine.sweep = r;
             s.barrier.wait();
         }
         if (thread == 0) {
             SweepResiduals all;
             for (const ThreadResiduals& part : s.parts) {
-                all.complementarity = std::max(all.complementarity, part.sweep.complementarity);
-                all.dualFeasibility = std::max(all.dualFeasibility, part.sweep.dualFeasibility);
-                all.maxChange = std::max(all.maxChange, part.sweep.maxChange);
-                all.maxImpulse = std::max(all.maxImpulse, part.sweep.maxImpulse);
+                all.mergeMaxima(part.sweep);
             }
             s.stop = stopAfterSweep(all, it, previousMax, s.settings, s.result);
         }
