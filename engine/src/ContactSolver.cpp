@@ -137,6 +137,7 @@ struct PgsScratch::Arrays {
     std::vector<std::uint32_t> shares;   ///< ColouredSolve::shares
     std::vector<WideGroup> wideGroups;   ///< packWide()
     std::vector<WidePoint> widePoints;
+    std::vector<std::uint32_t> wideGroupStarts; ///< per colour
 };
 
 PgsScratch::PgsScratch() : arrays_(std::make_unique<Arrays>()) {}
@@ -156,6 +157,11 @@ struct ColouredSolve {
     std::span<const std::uint32_t> shares;
     const PgsSettings& settings;
     std::span<ThreadResiduals> parts; ///< one per thread
+    /// With AVX2, the colours' manifolds four at a time (packWide()): thread t sweeps its even
+    /// share of colour k's groups. Empty: the contacts one at a time, by `shares`.
+    std::span<const WideGroup> groups;
+    std::span<WidePoint> points;
+    std::span<const std::uint32_t> groupStarts;
     SpinBarrier barrier;
     PgsResult result{}; ///< thread 0's
     bool stop = false;  ///< thread 0's decision, read by all after a barrier
@@ -165,6 +171,26 @@ struct ColouredSolve {
 inline std::span<PackedContact> slice(ColouredSolve& s, std::size_t k, int thread) {
     const std::size_t row = k * (s.parts.size() + 1) + static_cast<std::size_t>(thread);
     return s.contacts.subspan(s.shares[row], s.shares[row + 1] - s.shares[row]);
+}
+
+/// Thread `thread`'s part of a sweep of colour k: its contacts, or its groups.
+template <class Lanes>
+[[gnu::always_inline]] inline void updateShare(ColouredSolve& s, std::size_t k, int thread, Pair w,
+                                               SweepResiduals& r) {
+#if defined(__x86_64__)
+    if (!s.groups.empty()) {
+        const std::size_t first = s.groupStarts[k];
+        const std::size_t count = s.groupStarts[k + 1] - first;
+        const std::size_t threads = s.parts.size();
+        const auto t = static_cast<std::size_t>(thread);
+        const std::size_t begin = first + count * t / threads;
+        const std::size_t end = first + count * (t + 1) / threads;
+        updateGroups(s.bodies, s.groups.subspan(begin, end - begin), s.points,
+                     s.settings.overRelaxation, r);
+        return;
+    }
+#endif
+    updateContacts<Lanes>(s.bodies, slice(s, k, thread), w, r);
 }
 
 /// What sweep() does, colour by colour, each colour split among the threads with a barrier
@@ -188,7 +214,7 @@ template <class Lanes>
     for (int it = 0; it < s.settings.maxIterations; ++it) {
         SweepResiduals r;
         for (std::size_t k = 0; k < colours; ++k) {
-            updateContacts<Lanes>(s.bodies, slice(s, k, thread), w, r);
+            updateShare<Lanes>(s, k, thread, w, r);
             mine.sweep = r;
             s.barrier.wait();
         }
@@ -303,18 +329,34 @@ void splitShares(std::span<const SolverContact> contacts, std::span<const std::u
     }
 }
 
+/// packWide() into the scratch, with a body appended for the groups' empty lanes.
+void packGroups(PgsScratch::Arrays& packed, std::span<const SolverContact> contacts,
+                std::span<const std::uint32_t> starts) {
+    const auto dummy = static_cast<std::int32_t>(packed.bodies.size());
+    packed.bodies.emplace_back();
+    packWide(contacts, packed.contacts, starts, dummy, packed.wideGroups, packed.widePoints,
+             packed.wideGroupStarts);
+}
+
 PgsResult solveColoured(PgsScratch::Arrays& packed, std::span<const SolverContact> contacts,
                         const PgsColours& colours, const PgsSettings& settings, bool avx2) {
     ThreadPool& pool = *colours.pool;
     const auto threads = static_cast<std::size_t>(pool.threads());
     packed.parts.assign(threads, ThreadResiduals{});
     splitShares(contacts, colours.starts, threads, packed.shares);
+    if (avx2) {
+        packGroups(packed, contacts, colours.starts);
+    }
+    // Without AVX2 the group spans stay empty: the contacts one at a time.
     ColouredSolve solve{.bodies = packed.bodies,
                         .contacts = packed.contacts,
                         .starts = colours.starts,
                         .shares = packed.shares,
                         .settings = settings,
                         .parts = packed.parts,
+                        .groups = avx2 ? packed.wideGroups : std::span<const WideGroup>{},
+                        .points = avx2 ? packed.widePoints : std::span<WidePoint>{},
+                        .groupStarts = packed.wideGroupStarts,
                         .barrier = SpinBarrier(pool.threads())};
 #if defined(__x86_64__)
     pool.together([&](int thread) {
@@ -324,6 +366,9 @@ PgsResult solveColoured(PgsScratch::Arrays& packed, std::span<const SolverContac
             colouredSweepsBaseline(solve, thread);
         }
     });
+    if (avx2) {
+        unpackImpulses(packed.widePoints, packed.contacts);
+    }
 #else
     (void)avx2;
     pool.together([&](int thread) { colouredSweepsBaseline(solve, thread); });
@@ -380,10 +425,7 @@ PgsResult solveContacts(std::span<SolverBody> bodies, std::span<SolverContact> c
         if (avx2 && !colours.starts.empty() && !contacts.empty()) {
             // A colouring lets one thread sweep four manifolds at once (PgsWide.h).
             checkColours(bodies, contacts, colours.starts, packed.colourOf);
-            const auto dummy = static_cast<std::int32_t>(packed.bodies.size());
-            packed.bodies.emplace_back();
-            packWide(contacts, packed.contacts, colours.starts, dummy, packed.wideGroups,
-                     packed.widePoints);
+            packGroups(packed, contacts, colours.starts);
             result = sweepWide(packed.bodies, packed.contacts, packed.wideGroups, packed.widePoints,
                                settings);
         } else {

@@ -14,10 +14,13 @@ namespace mk::pgs {
 
 void packWide(std::span<const SolverContact> contacts, std::span<const PackedContact> packed,
               std::span<const std::uint32_t> starts, std::int32_t dummy,
-              std::vector<WideGroup>& groups, std::vector<WidePoint>& points) {
+              std::vector<WideGroup>& groups, std::vector<WidePoint>& points,
+              std::vector<std::uint32_t>& groupStarts) {
     groups.clear();
     points.clear();
+    groupStarts.clear();
     for (std::size_t k = 0; k + 1 < starts.size(); ++k) {
+        groupStarts.push_back(static_cast<std::uint32_t>(groups.size()));
         std::size_t i = starts[k];
         const std::size_t end = starts[k + 1];
         while (i < end) {
@@ -52,6 +55,7 @@ void packWide(std::span<const SolverContact> contacts, std::span<const PackedCon
             groups.push_back(g);
         }
     }
+    groupStarts.push_back(static_cast<std::uint32_t>(groups.size()));
 }
 
 #if defined(__x86_64__)
@@ -263,6 +267,37 @@ SweepResiduals foldLanes(const WideResiduals& wide) {
 
 } // namespace
 
+[[gnu::target("avx2")]] void updateGroups(std::span<PackedBody> bodies,
+                                          std::span<const WideGroup> groups,
+                                          std::span<WidePoint> points, double overRelaxation,
+                                          SweepResiduals& r) {
+    const Quad w = splat4(overRelaxation);
+    WideResiduals wide;
+    for (const WideGroup& g : groups) {
+        WideBodies a = loadBodies(bodies, g.bodyA);
+        WideBodies b = loadBodies(bodies, g.bodyB);
+        for (std::uint32_t j = 0; j < g.points; ++j) {
+            updateWide(a, b, points[g.firstPoint + j], w, wide);
+        }
+        storeBodies(bodies, g.bodyA, a);
+        storeBodies(bodies, g.bodyB, b);
+    }
+    r.mergeMaxima(foldLanes(wide));
+}
+
+void unpackImpulses(std::span<const WidePoint> points, std::span<PackedContact> contacts) {
+    for (const WidePoint& p : points) {
+        for (std::size_t l = 0; l < 4; ++l) {
+            if (p.contact[l] >= 0) {
+                double* impulse = contacts[std::size_t(p.contact[l])].impulse;
+                for (std::size_t k = 0; k < 3; ++k) {
+                    impulse[k] = p.field[kImpulse + k][l];
+                }
+            }
+        }
+    }
+}
+
 [[gnu::target("avx2")]] PgsResult sweepWide(std::span<PackedBody> bodies,
                                             std::span<PackedContact> contacts,
                                             std::span<const WideGroup> groups,
@@ -274,32 +309,14 @@ SweepResiduals foldLanes(const WideResiduals& wide) {
         return result;
     }
     result.converged = false;
-    const Quad w = splat4(settings.overRelaxation);
     for (int it = 0; it < settings.maxIterations; ++it) {
-        WideResiduals wide;
-        for (const WideGroup& g : groups) {
-            WideBodies a = loadBodies(bodies, g.bodyA);
-            WideBodies b = loadBodies(bodies, g.bodyB);
-            for (std::uint32_t j = 0; j < g.points; ++j) {
-                updateWide(a, b, points[g.firstPoint + j], w, wide);
-            }
-            storeBodies(bodies, g.bodyA, a);
-            storeBodies(bodies, g.bodyB, b);
-        }
-        if (stopAfterSweep(foldLanes(wide), it, previousMax, settings, result)) {
+        SweepResiduals r;
+        updateGroups(bodies, groups, points, settings.overRelaxation, r);
+        if (stopAfterSweep(r, it, previousMax, settings, result)) {
             break;
         }
     }
-    for (const WidePoint& p : points) {
-        for (std::size_t l = 0; l < 4; ++l) {
-            if (p.contact[l] >= 0) {
-                double* impulse = contacts[std::size_t(p.contact[l])].impulse;
-                for (std::size_t k = 0; k < 3; ++k) {
-                    impulse[k] = p.field[kImpulse + k][l];
-                }
-            }
-        }
-    }
+    unpackImpulses(points, contacts);
     return result;
 }
 #endif

@@ -36,18 +36,30 @@ struct WideGroup {
 };
 
 /// Groups each colour's manifolds (runs of `contacts` between the same two bodies) by four and
-/// transposes their points into `points`. A lane takes the bodies of its manifold's first
-/// point: the static sides of the other points are copies of the same body with the same
-/// bits (giveStaticBodiesCopies() in ContactSolver.cpp). `dummy` is a body index for empty
-/// lanes. Keeps the vectors' capacity (no allocation once they have held a problem this size).
+/// transposes their points into `points`; colour k's groups are [groupStarts[k],
+/// groupStarts[k + 1]). A lane takes the bodies of its manifold's first point: the static sides
+/// of the other points are copies of the same body with the same bits (giveStaticBodiesCopies()
+/// in ContactSolver.cpp). `dummy` is a body index for empty lanes. Keeps the vectors' capacity
+/// (no allocation once they have held a problem this size).
 void packWide(std::span<const SolverContact> contacts, std::span<const PackedContact> packed,
               std::span<const std::uint32_t> starts, std::int32_t dummy,
-              std::vector<WideGroup>& groups, std::vector<WidePoint>& points);
+              std::vector<WideGroup>& groups, std::vector<WidePoint>& points,
+              std::vector<std::uint32_t>& groupStarts);
 
 #if defined(__x86_64__)
-/// sweep<QuadLanes>() on the colouring packWide() grouped (CPUs with AVX2 only): each
-/// manifold's points in their order, the manifolds of a group side by side. They share no body,
-/// so the bits are those of the one-lane sweep. Writes the final impulses into `contacts`.
+/// One Gauss-Seidel pass over `groups` (CPUs with AVX2 only): each manifold's points in their
+/// order, the four manifolds of a group side by side, each lane computing
+/// updateContact<QuadLanes>()'s operations in the same order. The manifolds of a colour share no
+/// body, so the bits are those of updateContacts<QuadLanes>() on the same contacts. The
+/// residuals of the pass are merged into `r` (maxima).
+void updateGroups(std::span<PackedBody> bodies, std::span<const WideGroup> groups,
+                  std::span<WidePoint> points, double overRelaxation, SweepResiduals& r);
+
+/// Copies the points' impulses into their packed contacts.
+void unpackImpulses(std::span<const WidePoint> points, std::span<PackedContact> contacts);
+
+/// sweep<QuadLanes>() on the groups of packWide(), with updateGroups(): the same bits. Writes
+/// the final impulses into `contacts`.
 PgsResult sweepWide(std::span<PackedBody> bodies, std::span<PackedContact> contacts,
                     std::span<const WideGroup> groups, std::span<WidePoint> points,
                     const PgsSettings& settings);
