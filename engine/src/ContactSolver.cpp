@@ -135,9 +135,7 @@ struct PgsScratch::Arrays {
     std::vector<std::uint32_t> colourOf; ///< per body: 1 + the last colour that used it
     std::vector<ThreadResiduals> parts;  ///< per thread of a coloured solve
     std::vector<std::uint32_t> shares;   ///< ColouredSolve::shares
-    std::vector<WideGroup> wideGroups;   ///< packWide()
-    std::vector<WidePoint> widePoints;
-    std::vector<std::uint32_t> wideGroupStarts; ///< per colour
+    WidePacking wide;                    ///< packWide()
 };
 
 PgsScratch::PgsScratch() : arrays_(std::make_unique<Arrays>()) {}
@@ -329,13 +327,17 @@ void splitShares(std::span<const SolverContact> contacts, std::span<const std::u
     }
 }
 
-/// packWide() into the scratch, with a body appended for the groups' empty lanes.
+/// packWide() into the scratch, with a body appended for the groups' empty lanes (AVX2 only;
+/// without it the groups stay empty and the sweeps take the contacts one at a time).
 void packGroups(PgsScratch::Arrays& packed, std::span<const SolverContact> contacts,
                 std::span<const std::uint32_t> starts) {
+#if defined(__x86_64__)
     const auto dummy = static_cast<std::int32_t>(packed.bodies.size());
     packed.bodies.emplace_back();
-    packWide(contacts, packed.contacts, starts, dummy, packed.wideGroups, packed.widePoints,
-             packed.wideGroupStarts);
+    packWide(contacts, packed.contacts, starts, dummy, packed.wide);
+#else
+    (void)packed, (void)contacts, (void)starts;
+#endif
 }
 
 PgsResult solveColoured(PgsScratch::Arrays& packed, std::span<const SolverContact> contacts,
@@ -344,19 +346,19 @@ PgsResult solveColoured(PgsScratch::Arrays& packed, std::span<const SolverContac
     const auto threads = static_cast<std::size_t>(pool.threads());
     packed.parts.assign(threads, ThreadResiduals{});
     splitShares(contacts, colours.starts, threads, packed.shares);
+    packed.wide.groups.clear();
     if (avx2) {
         packGroups(packed, contacts, colours.starts);
     }
-    // Without AVX2 the group spans stay empty: the contacts one at a time.
     ColouredSolve solve{.bodies = packed.bodies,
                         .contacts = packed.contacts,
                         .starts = colours.starts,
                         .shares = packed.shares,
                         .settings = settings,
                         .parts = packed.parts,
-                        .groups = avx2 ? packed.wideGroups : std::span<const WideGroup>{},
-                        .points = avx2 ? packed.widePoints : std::span<WidePoint>{},
-                        .groupStarts = packed.wideGroupStarts,
+                        .groups = packed.wide.groups,
+                        .points = packed.wide.points,
+                        .groupStarts = packed.wide.groupStarts,
                         .barrier = SpinBarrier(pool.threads())};
 #if defined(__x86_64__)
     pool.together([&](int thread) {
@@ -367,7 +369,7 @@ PgsResult solveColoured(PgsScratch::Arrays& packed, std::span<const SolverContac
         }
     });
     if (avx2) {
-        unpackImpulses(packed.widePoints, packed.contacts);
+        unpackImpulses(packed.wide.points, packed.contacts);
     }
 #else
     (void)avx2;
@@ -426,8 +428,8 @@ PgsResult solveContacts(std::span<SolverBody> bodies, std::span<SolverContact> c
             // A colouring lets one thread sweep four manifolds at once (PgsWide.h).
             checkColours(bodies, contacts, colours.starts, packed.colourOf);
             packGroups(packed, contacts, colours.starts);
-            result = sweepWide(packed.bodies, packed.contacts, packed.wideGroups, packed.widePoints,
-                               settings);
+            result = sweepWide(packed.bodies, packed.contacts, packed.wide.groups,
+                               packed.wide.points, settings);
         } else {
             result = avx2 ? sweepAvx2(packed.bodies, packed.contacts, settings)
                           : sweepBaseline(packed.bodies, packed.contacts, settings);

@@ -5,58 +5,13 @@
 #include "PgsWide.h"
 
 #include <algorithm>
+#include <array>
 
 #if defined(__x86_64__)
 #include <immintrin.h>
 #endif
 
 namespace mk::pgs {
-
-void packWide(std::span<const SolverContact> contacts, std::span<const PackedContact> packed,
-              std::span<const std::uint32_t> starts, std::int32_t dummy,
-              std::vector<WideGroup>& groups, std::vector<WidePoint>& points,
-              std::vector<std::uint32_t>& groupStarts) {
-    groups.clear();
-    points.clear();
-    groupStarts.clear();
-    for (std::size_t k = 0; k + 1 < starts.size(); ++k) {
-        groupStarts.push_back(static_cast<std::uint32_t>(groups.size()));
-        std::size_t i = starts[k];
-        const std::size_t end = starts[k + 1];
-        while (i < end) {
-            WideGroup g;
-            std::size_t begin[4];
-            std::size_t count[4];
-            for (std::size_t l = 0; l < 4; ++l) {
-                begin[l] = i;
-                while (i < end && (i == begin[l] || (contacts[i].bodyA == contacts[i - 1].bodyA &&
-                                                     contacts[i].bodyB == contacts[i - 1].bodyB))) {
-                    ++i;
-                }
-                count[l] = i - begin[l];
-                g.bodyA[l] = count[l] > 0 ? packed[begin[l]].bodyA : dummy;
-                g.bodyB[l] = count[l] > 0 ? packed[begin[l]].bodyB : dummy;
-                g.points = std::max(g.points, static_cast<std::uint32_t>(count[l]));
-            }
-            g.firstPoint = static_cast<std::uint32_t>(points.size());
-            for (std::size_t j = 0; j < g.points; ++j) {
-                WidePoint& p = points.emplace_back();
-                for (std::size_t l = 0; l < 4; ++l) {
-                    const bool on = j < count[l];
-                    p.active[l] = on ? -1 : 0;
-                    p.contact[l] = on ? static_cast<std::int32_t>(begin[l] + j) : -1;
-                    const double* source =
-                        on ? reinterpret_cast<const double*>(&packed[begin[l] + j]) : nullptr;
-                    for (std::size_t m = 0; m < kContactDoubles; ++m) {
-                        p.field[m][l] = on ? source[m] : 0.0;
-                    }
-                }
-            }
-            groups.push_back(g);
-        }
-    }
-    groupStarts.push_back(static_cast<std::uint32_t>(groups.size()));
-}
 
 #if defined(__x86_64__)
 namespace {
@@ -99,6 +54,27 @@ struct WideBodies {
     r1 = Quad(_mm256_permute2f128_pd(t1, t3, 0x20));
     r2 = Quad(_mm256_permute2f128_pd(t0, t2, 0x31));
     r3 = Quad(_mm256_permute2f128_pd(t1, t3, 0x31));
+}
+
+/// The doubles of an inactive lane (a PackedContact's worth, zero).
+constexpr std::array<double, sizeof(PackedContact) / sizeof(double)> kZeroContact{};
+
+/// Fields m of `p` from the doubles at source[l] + m, lane l: four fields per 4x4 transpose.
+/// A PackedContact is 512 bytes, so the quad loaded for its last double stays inside it.
+[[gnu::target("avx2"), gnu::always_inline]] inline void transposeFields(const double* (&source)[4],
+                                                                        WidePoint& p) {
+    static_assert(kContactDoubles % 4 == 1 &&
+                  (kContactDoubles + 3) * sizeof(double) <= sizeof(PackedContact));
+    for (std::size_t m = 0; m < kContactDoubles; m += 4) {
+        Quad q[4];
+        for (std::size_t l = 0; l < 4; ++l) {
+            __builtin_memcpy(&q[l], source[l] + m, sizeof(Quad));
+        }
+        transpose(q[0], q[1], q[2], q[3]);
+        for (std::size_t k = 0; k < 4 && m + k < kContactDoubles; ++k) {
+            p.field[m + k] = q[k];
+        }
+    }
 }
 
 [[gnu::target("avx2"), gnu::always_inline]] inline WideBodies
@@ -265,7 +241,74 @@ SweepResiduals foldLanes(const WideResiduals& wide) {
     return r;
 }
 
+/// The manifolds of contacts [begin, end) (runs between the same two bodies), the largest
+/// first: groups of four then waste few lanes. Their order within a colour does not matter,
+/// they share no body; ties keep the contact order, so the packing is deterministic.
+void listManifolds(std::span<const SolverContact> contacts, std::size_t begin, std::size_t end,
+                   std::vector<WidePacking::Manifold>& manifolds) {
+    manifolds.clear();
+    for (std::size_t i = begin; i < end;) {
+        const std::size_t first = i;
+        for (++i; i < end && contacts[i].bodyA == contacts[first].bodyA &&
+                  contacts[i].bodyB == contacts[first].bodyB;
+             ++i) {
+        }
+        manifolds.push_back(
+            {static_cast<std::uint32_t>(first), static_cast<std::uint32_t>(i - first)});
+    }
+    std::sort(manifolds.begin(), manifolds.end(), [](const auto& x, const auto& y) {
+        return x.count != y.count ? x.count > y.count : x.begin < y.begin;
+    });
+}
+
+/// One WideGroup of up to four manifolds (lanes past their number are empty) and its points.
+[[gnu::target("avx2")]] void packGroup(std::span<const WidePacking::Manifold> lanes,
+                                       std::span<const PackedContact> packed, std::int32_t dummy,
+                                       WidePacking& out) {
+    WideGroup g;
+    g.firstPoint = static_cast<std::uint32_t>(out.points.size());
+    for (std::size_t l = 0; l < 4; ++l) {
+        const bool used = l < lanes.size();
+        g.bodyA[l] = used ? packed[lanes[l].begin].bodyA : dummy;
+        g.bodyB[l] = used ? packed[lanes[l].begin].bodyB : dummy;
+        g.points = std::max(g.points, used ? lanes[l].count : 0u);
+    }
+    for (std::uint32_t j = 0; j < g.points; ++j) {
+        WidePoint& p = out.points.emplace_back();
+        const double* source[4];
+        for (std::size_t l = 0; l < 4; ++l) {
+            const bool on = l < lanes.size() && j < lanes[l].count;
+            const std::uint32_t contact = on ? lanes[l].begin + j : 0;
+            p.active[l] = on ? -1 : 0;
+            p.contact[l] = on ? static_cast<std::int32_t>(contact) : -1;
+            source[l] =
+                on ? reinterpret_cast<const double*>(&packed[contact]) : kZeroContact.data();
+        }
+        transposeFields(source, p);
+    }
+    out.groups.push_back(g);
+}
+
 } // namespace
+
+[[gnu::target("avx2")]] void packWide(std::span<const SolverContact> contacts,
+                                      std::span<const PackedContact> packed,
+                                      std::span<const std::uint32_t> starts, std::int32_t dummy,
+                                      WidePacking& out) {
+    out.groups.clear();
+    out.points.clear();
+    out.groupStarts.clear();
+    for (std::size_t k = 0; k + 1 < starts.size(); ++k) {
+        out.groupStarts.push_back(static_cast<std::uint32_t>(out.groups.size()));
+        listManifolds(contacts, starts[k], starts[k + 1], out.manifolds);
+        for (std::size_t m = 0; m < out.manifolds.size(); m += 4) {
+            packGroup(std::span(out.manifolds)
+                          .subspan(m, std::min<std::size_t>(4, out.manifolds.size() - m)),
+                      packed, dummy, out);
+        }
+    }
+    out.groupStarts.push_back(static_cast<std::uint32_t>(out.groups.size()));
+}
 
 [[gnu::target("avx2")]] void updateGroups(std::span<PackedBody> bodies,
                                           std::span<const WideGroup> groups,

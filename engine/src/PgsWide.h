@@ -35,18 +35,29 @@ struct WideGroup {
     std::uint32_t points = 0; ///< the largest manifold's point count
 };
 
-/// Groups each colour's manifolds (runs of `contacts` between the same two bodies) by four and
-/// transposes their points into `points`; colour k's groups are [groupStarts[k],
-/// groupStarts[k + 1]). A lane takes the bodies of its manifold's first point: the static sides
-/// of the other points are copies of the same body with the same bits (giveStaticBodiesCopies()
-/// in ContactSolver.cpp). `dummy` is a body index for empty lanes. Keeps the vectors' capacity
-/// (no allocation once they have held a problem this size).
-void packWide(std::span<const SolverContact> contacts, std::span<const PackedContact> packed,
-              std::span<const std::uint32_t> starts, std::int32_t dummy,
-              std::vector<WideGroup>& groups, std::vector<WidePoint>& points,
-              std::vector<std::uint32_t>& groupStarts);
-
 #if defined(__x86_64__)
+/// A coloured problem packed for the wide sweep: colour k's groups are [groupStarts[k],
+/// groupStarts[k + 1]). Kept in the solver's scratch: no allocation once it has held a problem
+/// this size.
+struct WidePacking {
+    struct Manifold {
+        std::uint32_t begin = 0; ///< first contact
+        std::uint32_t count = 0; ///< points
+    };
+    std::vector<WideGroup> groups;
+    std::vector<WidePoint> points;
+    std::vector<std::uint32_t> groupStarts;
+    std::vector<Manifold> manifolds; ///< packWide()'s list of one colour's manifolds
+};
+
+/// Groups each colour's manifolds (runs of `contacts` between the same two bodies), largest
+/// first, by four and transposes their points. A lane takes the bodies of its manifold's first
+/// point: the static sides of the other points are copies of the same body with the same bits
+/// (giveStaticBodiesCopies() in ContactSolver.cpp). `dummy` is a body index for empty lanes.
+/// CPUs with AVX2 only.
+void packWide(std::span<const SolverContact> contacts, std::span<const PackedContact> packed,
+              std::span<const std::uint32_t> starts, std::int32_t dummy, WidePacking& out);
+
 /// One Gauss-Seidel pass over `groups` (CPUs with AVX2 only): each manifold's points in their
 /// order, the four manifolds of a group side by side, each lane computing
 /// updateContact<QuadLanes>()'s operations in the same order. The manifolds of a colour share no
