@@ -186,7 +186,7 @@ template <class PairFn> void World::Impl::forEachPassedPair(PairFn&& fn) {
     shares.assign(static_cast<std::size_t>(threads), WorkerShare{});
     if (!parallel) {
         // The pair states are scattered in the pool and a few hundred bytes each: the one-thread
-        // loop asks for the state two pairs ahead (the manifold stage at 1000 bodies: -23%).
+        // loop asks for the state two pairs ahead.
         constexpr std::size_t kAhead = 2;
         for (std::size_t i = 0; i < narrowList.size(); ++i) {
             if (i + kAhead < narrowList.size()) {
