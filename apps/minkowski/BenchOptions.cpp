@@ -251,6 +251,12 @@ void addBenchOptions(CLI::App& bench, BenchOptions& o) {
                     "(0 <= k < N); the --out files of the N parts, task by task in k order, hold "
                     "the rows of the whole replay (minkowski.sweep, docs/sweeps.md)")
         ->type_name("k/N");
+    bench
+        .add_option("--epa-tolerance", o.epaTolerance,
+                    "Dataset: penetration-depth tolerance (m) of EPA and MPR in every replayed "
+                    "query, in (0, 1]; two correct answers may differ by up to it (docs/epa.md)")
+        ->type_name("M")
+        ->capture_default_str();
     bench.add_flag("--generated", o.generated,
                    "Benchmark generated sets following GJK++ Sec. IV: random ellipsoid pairs and "
                    "random mesh pairs, at a random relative rotation, at every distance of "
@@ -382,6 +388,10 @@ BenchSelection validate(const BenchOptions& o) {
         } catch (const dataset::DatasetError&) {
             throw UsageError("--chunk '" + o.chunk + "': expected k/N with 0 <= k < N, e.g. 0/4");
         }
+    }
+    if (!(o.epaTolerance > 0.0 && o.epaTolerance <= 1.0)) { // NaN fails too
+        throw UsageError("--epa-tolerance " + std::to_string(o.epaTolerance) +
+                         ": expected a tolerance in (0, 1] m");
     }
     if (!o.dataset.empty() && !o.taskGiven) {
         selection.tasks = {bench::BenchTask::Boolean}; // GJK++ Fig. 13

@@ -5,6 +5,7 @@
 #include "minkowski/bench/Contender.h"
 #include "minkowski/dataset/Recorder.h"
 #include "minkowski/narrowphase/Collide.h"
+#include "minkowski/narrowphase/Defaults.h"
 #include "minkowski/narrowphase/Query.h"
 
 #include <CLI/CLI.hpp>
@@ -46,6 +47,9 @@ struct BenchOptions {
     /// --chunk k/N: only the k-th of N disjoint parts of the selected problems (a sweep's unit of
     /// replay, docs/sweeps.md); empty: all of them.
     std::string chunk;
+    /// --epa-tolerance: EPA / MPR penetration-depth tolerance of every replayed query (unit:
+    /// metre).
+    double epaTolerance = defaults::kEpaTolerance;
     bool taskGiven = false; ///< --task was on the command line (a dataset defaults to boolean)
 
     // The engine benchmark (--engine; docs/engine.md, "Benchmark").

@@ -152,6 +152,7 @@ int runDatasetBench(const BenchOptions& o, const BenchSelection& selection) {
         }
     }
     replay.repeats = o.repeats;
+    replay.request.penetrationTolerance = o.epaTolerance;
     replay.interrupt = &interrupt;
     std::vector<dataset::ReplayRun> runs;
     std::vector<dataset::ReplayRow> rows;

@@ -8,6 +8,8 @@
 #include <BulletCollision/BroadphaseCollision/btOverlappingPairCache.h>
 #include <LinearMath/btAlignedAllocator.h>
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <cstdint>
 #include <type_traits>
 #include <utility>
@@ -29,11 +31,37 @@ BodyId decode(const btBroadphaseProxy* proxy) {
     return static_cast<BodyId>(reinterpret_cast<std::uintptr_t>(proxy->m_clientObject) - 1);
 }
 
+/// Sorts `keys` (each below 2^bits) by least-significant-digit radix sort with 11-bit digits,
+/// `scratch` as the second buffer: two passes up to 2^22 keys' width, where std::sort on the
+/// 13,000 pairs of a 1000-body pile took 2-3% of the step. Keys are unique, so the order is the
+/// one std::sort gives.
+void radixSort(std::vector<std::uint64_t>& keys, std::vector<std::uint64_t>& scratch, int bits) {
+    constexpr int kDigit = 11;
+    constexpr std::size_t kBuckets = std::size_t{1} << kDigit;
+    scratch.resize(keys.size());
+    for (int shift = 0; shift < bits; shift += kDigit) {
+        std::array<std::uint32_t, kBuckets> start{};
+        for (const std::uint64_t k : keys) {
+            ++start[(k >> shift) & (kBuckets - 1)];
+        }
+        std::uint32_t sum = 0;
+        for (std::uint32_t& c : start) {
+            sum += std::exchange(c, sum);
+        }
+        for (const std::uint64_t k : keys) {
+            scratch[start[(k >> shift) & (kBuckets - 1)]++] = k;
+        }
+        keys.swap(scratch);
+    }
+}
+
 } // namespace
 
 struct Broadphase::Impl {
     btDbvtBroadphase bullet;
     std::vector<btBroadphaseProxy*> proxies; // indexed by body id
+    std::vector<std::uint64_t> keys;         // pairs() as (a << idBits) | b, and its sort buffer
+    std::vector<std::uint64_t> sortBuffer;
 };
 
 Broadphase::Broadphase() : impl_(std::make_unique<Impl>()) {}
@@ -68,16 +96,22 @@ void Broadphase::pairs(std::vector<BodyPair>& out) {
     impl_->bullet.calculateOverlappingPairs(nullptr);
     const btBroadphasePairArray& array =
         impl_->bullet.getOverlappingPairCache()->getOverlappingPairArray();
-    out.clear();
+    // Ids are below proxies.size(): the widest id needs idBits bits.
+    const int idBits =
+        static_cast<int>(std::bit_width(std::max<std::size_t>(impl_->proxies.size(), 2) - 1));
+    const std::uint64_t low = (std::uint64_t{1} << idBits) - 1;
+    std::vector<std::uint64_t>& keys = impl_->keys;
+    keys.clear();
     for (int i = 0; i < array.size(); ++i) {
-        BodyId a = decode(array[i].m_pProxy0);
-        BodyId b = decode(array[i].m_pProxy1);
-        if (a > b) {
-            std::swap(a, b);
-        }
-        out.push_back({a, b});
+        const std::uint64_t a = decode(array[i].m_pProxy0);
+        const std::uint64_t b = decode(array[i].m_pProxy1);
+        keys.push_back(a < b ? (a << idBits) | b : (b << idBits) | a);
     }
-    std::sort(out.begin(), out.end());
+    radixSort(keys, impl_->sortBuffer, 2 * idBits);
+    out.clear();
+    for (const std::uint64_t k : keys) {
+        out.push_back({static_cast<BodyId>(k >> idBits), static_cast<BodyId>(k & low)});
+    }
 }
 
 std::size_t Broadphase::size() const {

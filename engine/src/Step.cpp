@@ -97,18 +97,19 @@ void World::Impl::filterPairs() {
     const double margin = settings.contact.margin;
     parallelFor(index.size(), [&](std::size_t begin, std::size_t end) {
         for (std::size_t i = begin; i < end; ++i) {
-            PairState& p = pool[index[i].slot];
-            const BodyFrame& a = frames[p.key.a];
-            const BodyFrame& b = frames[p.key.b];
-            p.passed = obbOverlap(a.obb, b.obb, margin + a.reach + b.reach);
-            if (!p.passed) { // OBBs apart by more than the margin: every point is stale
-                p.manifold.clear();
+            PairSlot& s = index[i];
+            const BodyFrame& a = frames[s.key.a];
+            const BodyFrame& b = frames[s.key.b];
+            const bool passedBefore = s.passed;
+            s.passed = obbOverlap(a.obb, b.obb, margin + a.reach + b.reach);
+            if (passedBefore && !s.passed) { // OBBs apart by more than the margin: stale points
+                pool[s.slot].manifold.clear();
             }
         }
     });
     narrowList.clear();
     for (const PairSlot& s : index) {
-        if (pool[s.slot].passed) {
+        if (s.passed) {
             narrowList.push_back(s.slot);
         }
     }

@@ -310,8 +310,9 @@ PairView World::pair(std::size_t i) const {
     if (i >= impl_->index.size()) {
         throw EngineError("pair: index " + std::to_string(i) + " out of range");
     }
-    const PairState& p = impl_->pool[impl_->index[i].slot];
-    return {p.key.a, p.key.b, p.passed, p.manifold, p.result};
+    const PairSlot& s = impl_->index[i];
+    const PairState& p = impl_->pool[s.slot];
+    return {p.key.a, p.key.b, s.passed, p.manifold, p.result};
 }
 
 } // namespace mk

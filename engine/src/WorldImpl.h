@@ -44,7 +44,6 @@ struct PairState {
     Manifold manifold{};
     QueryResult result{}; ///< this step's narrow-phase answer (when passed)
     CachedQuery cached{};
-    bool passed = false; ///< passed the OBB filter this step
     /// The manifold stage found too few points: the perturbation pass queries this pair.
     bool perturbPending = false;
     int perturbationCooldown = 0; ///< steps before the next perturbation round may run
@@ -55,9 +54,15 @@ struct PairState {
 };
 
 /// A pair in the sorted index, pointing into the pool.
+/// `passed` lives here rather than in the pool so that the OBB filter's pass over every
+/// broadphase pair reads and writes this array only (the pool's states are a few hundred bytes
+/// each: touching 13,000 of them per step was most of the filter's time).
 struct PairSlot {
     BodyPair key{};
     std::uint32_t slot = 0;
+    /// Passed the OBB filter this step. A pair's manifold can hold points only if it did at
+    /// its last step (only passed pairs add points), so a pair that fails needs clearing only then.
+    bool passed = false;
 };
 
 /// A manifold point handed to the solver this step.

@@ -175,10 +175,36 @@ TEST_F(Replay, PenetratingCallsAreSeededAndAgreeWithColdEpa) {
     EXPECT_TRUE(summarizePenetration(d(), replay(d(), selectProblems(d(), {}), options)).empty());
 }
 
+/// ReplayOptions::request carries the EPA tolerance to every query (`bench --epa-tolerance`):
+/// at 1e-10 m warm and cold EPA agree, and sit, within it of the tight depth; at 1e-3 m the
+/// answers are visibly looser.
+TEST_F(Replay, TheEpaToleranceOfTheRequestReachesEveryQuery) {
+    ReplayOptions options;
+    options.contenders = {{builtins::gjk(), WarmStart::Obb},
+                          {builtins::gjk(), WarmStart::TransformedPrevious}};
+    options.task = bench::BenchTask::Distance;
+    options.repeats = 1;
+    const auto penetrating = [&](double tolerance) {
+        options.request.penetrationTolerance = tolerance;
+        return summarizePenetration(d(), replay(d(), selectProblems(d(), {}), options));
+    };
+    const std::vector<PenetrationRow> tight = penetrating(1e-10);
+    ASSERT_EQ(tight.size(), 2U);
+    ASSERT_GT(tight[1].seeded, 0U);
+    EXPECT_LT(tight[1].maxDifferenceToCold, 1e-10);
+    EXPECT_LT(tight[0].maxErrorToTight, 1e-10);
+    EXPECT_LT(tight[1].maxErrorToTight, 1e-10);
+    const std::vector<PenetrationRow> loose = penetrating(1e-3);
+    ASSERT_EQ(loose.size(), 2U);
+    EXPECT_GT(loose[0].maxErrorToTight, 100.0 * tight[0].maxErrorToTight);
+    EXPECT_LT(loose[0].maxErrorToTight, 1e-3);
+}
+
 TEST_F(Replay, SubAlgorithmsAreContendersOfTheirOwn) {
     ReplayOptions options;
     for (SubAlgorithm sub : allSubAlgorithms()) {
-        options.contenders.push_back({withOption(builtins::gjk(), "subalgo", name(sub)), WarmStart::Previous});
+        options.contenders.push_back(
+            {withOption(builtins::gjk(), "subalgo", name(sub)), WarmStart::Previous});
     }
     options.task = bench::BenchTask::Distance;
     options.repeats = 1;

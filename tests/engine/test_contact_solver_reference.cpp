@@ -352,7 +352,7 @@ std::vector<std::uint32_t> colourByRounds(RandomPile& pile) {
 TEST(ContactSolverReference, ColouredSweepsOnThreadsMatchBitForBit) {
     std::mt19937_64 rng(16);
     PgsScratch scratch;
-    for (const int threads : {2, 3, 5}) {
+    for (const int threads : {1, 2, 3, 5}) { // 1: no pool, the sweep alternates colour halves
         ThreadPool pool(threads);
         for (int k = 0; k < 8; ++k) {
             RandomPile pile(rng, 4 + 6 * k, 3 + 20 * k);
@@ -361,7 +361,8 @@ TEST(ContactSolverReference, ColouredSweepsOnThreadsMatchBitForBit) {
             PgsSettings s;
             s.maxIterations = k % 2 ? 30 : 7;
             s.tolerance = k % 3 ? 1e-6 : 1e-12;
-            const PgsColours colours{.starts = starts, .pool = &pool, .minContactsPerThread = 1};
+            const PgsColours colours{
+                .starts = starts, .pool = threads > 1 ? &pool : nullptr, .minContactsPerThread = 1};
             for (const detail::PgsKernel kernel : kernels()) {
                 SCOPED_TRACE(::testing::Message()
                              << threads << " threads, kernel " << static_cast<int>(kernel)
@@ -382,9 +383,11 @@ TEST(ContactSolverReference, ColouringIsChecked) {
     const std::vector<std::uint32_t> shortStarts{0, 1};
     PgsScratch scratch;
     for (const auto& starts : {oneColour, shortStarts}) {
-        const PgsColours colours{.starts = starts, .pool = &pool, .minContactsPerThread = 1};
-        EXPECT_THROW(solveContacts(pile.bodies, pile.contacts, PgsSettings{}, scratch, colours),
-                     std::invalid_argument);
+        for (ThreadPool* threads : {&pool, static_cast<ThreadPool*>(nullptr)}) {
+            const PgsColours colours{.starts = starts, .pool = threads, .minContactsPerThread = 1};
+            EXPECT_THROW(solveContacts(pile.bodies, pile.contacts, PgsSettings{}, scratch, colours),
+                         std::invalid_argument);
+        }
     }
     const std::vector<std::uint32_t> twoColours{0, 1, 2};
     const PgsColours colours{.starts = twoColours, .pool = &pool, .minContactsPerThread = 1};

@@ -6,7 +6,6 @@
 #include "minkowski/narrowphase/Collide.h"
 
 #include <gtest/gtest.h>
-
 #include <random>
 #include <vector>
 
@@ -38,7 +37,8 @@ TEST(ObbFilter, AgreesWithGjkOnBoxes) {
             continue;
         }
         const bool expected = r.distance < 0.0;
-        EXPECT_EQ(obbOverlap(a, b, kMargin), expected) << "case " << i << " distance " << r.distance;
+        EXPECT_EQ(obbOverlap(a, b, kMargin), expected)
+            << "case " << i << " distance " << r.distance;
         (expected ? overlaps : separations)++;
     }
     EXPECT_GT(overlaps, 200);
@@ -52,14 +52,16 @@ TEST(ObbFilter, ParallelBoxesJustApart) {
     EXPECT_FALSE(obbOverlap(a, b, 0.003));
 }
 
-TEST(Broadphase, ReportsEveryOverlapOnceSortedAndNoFixedPairs) {
+/// `count` random boxes in a cube of side `extent` (unit: metre), every fifth one fixed; the
+/// pairs, before and after a move, against brute force.
+void checkPairsAgainstBruteForce(BodyId count, double extent) {
     std::mt19937_64 rng(11);
-    std::uniform_real_distribution<double> pos(0.0, 5.0);
+    std::uniform_real_distribution<double> pos(0.0, extent);
     std::uniform_real_distribution<double> size(0.05, 0.5);
     Broadphase bp;
     std::vector<Aabb> boxes;
     std::vector<bool> fixed;
-    for (BodyId id = 0; id < 300; ++id) {
+    for (BodyId id = 0; id < count; ++id) {
         const Vec3 c(pos(rng), pos(rng), pos(rng));
         const Vec3 h(size(rng), size(rng), size(rng));
         boxes.push_back({c - h, c + h});
@@ -95,6 +97,15 @@ TEST(Broadphase, ReportsEveryOverlapOnceSortedAndNoFixedPairs) {
             }
         }
     }
+}
+
+TEST(Broadphase, ReportsEveryOverlapOnceSortedAndNoFixedPairs) {
+    checkPairsAgainstBruteForce(300, 5.0);
+}
+
+/// 5000 ids take 13 bits: the pair sort's keys have 26 bits, three radix digits.
+TEST(Broadphase, SortsThePairsOfThousandsOfBodies) {
+    checkPairsAgainstBruteForce(5000, 22.0);
 }
 
 } // namespace

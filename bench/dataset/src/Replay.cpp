@@ -55,10 +55,11 @@ void seedWarmData(const ProblemRow& row, const Shape& a, const Shape& b, WarmSta
 }
 
 ReplayCell measure(const ProblemRow& row, const Shape& a, const Shape& b,
-                   const ReplayContender& contender, bench::BenchTask task,
-                   std::vector<double>& samples, double overheadNs, WarmScratch& scratch) {
+                   const ReplayContender& contender, const QueryRequest& base,
+                   bench::BenchTask task, std::vector<double>& samples, double overheadNs,
+                   WarmScratch& scratch) {
     ReplayCell cell;
-    QueryRequest request;
+    QueryRequest request = base;
     request.task = bench::queryTask(task);
     request.solver = contender.solver;
     request.initialGuess = replayGuess(row, a, b, contender.warmStart, &cell.fellBack);
@@ -161,8 +162,8 @@ ReplayRun replay(const Dataset& d, std::vector<size_t> problems, const ReplayOpt
         const Shape& a = d.shapes.at(static_cast<size_t>(row.shapeA));
         const Shape& b = d.shapes.at(static_cast<size_t>(row.shapeB));
         for (const ReplayContender& contender : run.contenders) {
-            run.cells.push_back(
-                measure(row, a, b, contender, run.task, samples, run.clockOverheadNs, *scratch));
+            run.cells.push_back(measure(row, a, b, contender, options.request, run.task, samples,
+                                        run.clockOverheadNs, *scratch));
         }
         if (options.progress) {
             options.progress(p + 1, run.problems.size());

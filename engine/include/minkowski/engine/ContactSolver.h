@@ -155,7 +155,9 @@ namespace detail {
 enum class PgsKernel {
     automatic, ///< avx2 where the CPU has it, else baseline
     baseline,  ///< two lanes (SSE2 on x86-64): runs anywhere
-    avx2,      ///< four lanes: a 3-vector in one register (x86-64 CPUs with AVX2 only)
+    /// four lanes: a 3-vector in one register, or four manifolds side by side on one thread with
+    /// a colouring (x86-64 CPUs with AVX2 only)
+    avx2,
 };
 
 /// Whether this build and CPU can run `kernel`.

@@ -59,6 +59,10 @@ struct ReplayCell {
 
 struct ReplayOptions {
     std::vector<ReplayContender> contenders;
+    /// What every query starts from: its tolerances and iteration caps (for example
+    /// penetrationTolerance, `minkowski bench --epa-tolerance`). The task, solver, initial guess,
+    /// hints and warm-start seeds are set per contender and problem.
+    QueryRequest request;
     bench::BenchTask task = bench::BenchTask::Boolean;
     int repeats = 30; ///< R
     /// (problems done, problems) after every problem.

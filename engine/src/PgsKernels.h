@@ -1,0 +1,417 @@
+#pragma once
+/// \file PgsKernels.h
+/// The packed PGS data (PackedBody, PackedContact) and the sweep kernels shared by the one-lane
+/// sweeps of ContactSolver.cpp and the four-manifold sweep of PgsWide.cpp. Internal to the
+/// engine. Every sum keeps the order of the Eigen 3.4 expression it replaces (ContactSolver.cpp).
+
+#include "minkowski/engine/ContactSolver.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <span>
+
+namespace mk::pgs {
+
+/// Two doubles in one SSE2 register (GCC/Clang vector extension). The arithmetic is IEEE
+/// lane by lane, so a lane computes exactly what the scalar expression computes.
+using Pair = double __attribute__((vector_size(16)));
+
+[[gnu::always_inline]] inline Pair splat(double x) {
+    return Pair{x, x};
+}
+
+// Quads pass by value only between always-inline functions of this file, never across an ABI.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wpsabi"
+#endif
+
+/// Four doubles: a 3-vector and a fourth lane (one AVX register, two SSE2 ones).
+using Quad = double __attribute__((vector_size(32)));
+using QuadIndex = std::int64_t __attribute__((vector_size(32)));
+
+/// Lanes I, J, K, L of (a, b): 0-3 pick a's lanes, 4-7 b's.
+template <int I, int J, int K, int L> [[gnu::always_inline]] inline Quad mix(Quad a, Quad b) {
+#if defined(__clang__)
+    return __builtin_shufflevector(a, b, I, J, K, L);
+#else
+    return __builtin_shuffle(a, b, QuadIndex{I, J, K, L});
+#endif
+}
+
+/// Lanes i, j, k, l of q.
+template <int I, int J, int K, int L> [[gnu::always_inline]] inline Quad lanes(Quad q) {
+    return mix<I, J, K, L>(q, q);
+}
+
+/// A body's velocities and inverse mass, the whole of what a sweep reads of it (64 bytes).
+/// (alignas(32): outside AVX code GCC aligns a quad to 16 bytes only, and the AVX kernel's
+/// aligned loads need 32.)
+struct alignas(32) PackedBody {
+    Quad linear;  ///< (v, 1/m) (unit: m/s, 1/kg)
+    Quad angular; ///< (w, 0), world frame (unit: rad/s)
+};
+
+/// What a sweep reads and writes of a contact (512 bytes, one contiguous block of doubles),
+/// from its SolverContact. The matrices multiplied transposed (v = R^T dv + A_b^T w_b -
+/// A_a^T w_a) are stored by rows: component k of sum_i row_i x_i is
+/// (m_0k x_0 + m_1k x_1) + m_2k x_2, Eigen's order. The responses, multiplied as they are
+/// (I^-1 A df), are stored as "turned" columns (m_00, m_10, m_21), (m_01, m_11, m_22),
+/// (m_02, m_12, m_20) against (x_0, x_0, x_1), (x_1, x_1, x_2), (x_2, x_2, x_0): rows 0 and 1
+/// sum left to right, row 2 as (m_21 x_1 + m_22 x_2) + m_20 x_0, which is Eigen's
+/// m_20 x_0 + (m_21 x_1 + m_22 x_2); R df is summed the same way from R's rows. The AVX2
+/// kernel loads each triple as a quad whose fourth lane is the next double, so every triple is
+/// followed by a finite number (the last one by delassusThird) and fourth lanes are ignored.
+struct alignas(64) PackedContact {
+    double frameRows[9];        ///< R, row-major
+    double angularBRows[9];     ///< A_b = [r_b]x R, row-major
+    double angularARows[9];     ///< A_a, row-major
+    double responseBTurned[9];  ///< I_b^-1 A_b, turned columns
+    double responseATurned[9];  ///< I_a^-1 A_a, turned columns
+    double delassusThird[2];    ///< (G(0,2), G(1,2)) (unit: 1/kg)
+    double delassusDiagonal[2]; ///< (G(0,0), G(1,1)) (unit: 1/kg)
+    double tangentInverse[3];   ///< SolverContact::tangentInverse (unit: kg)
+    double delassus01Twice;     ///< 2 G(0,1) (unit: 1/kg)
+    double normalStep;          ///< w / G(2,2) (unit: kg)
+    double gradientStep;        ///< SolverContact::tangentGradientStep (unit: kg)
+    double bias;                ///< (unit: m/s)
+    double friction;            ///< mu
+    double coneScale;           ///< 1 + mu^2
+    double impulse[3];          ///< (f_t1, f_t2, f_n) (unit: N s)
+    std::int32_t bodyA;
+    std::int32_t bodyB;
+};
+static_assert(sizeof(PackedBody) == 64);
+static_assert(sizeof(PackedContact) == 512);
+
+/// A contact-frame vector: tangential lanes and normal component.
+struct FrameVector {
+    Pair xy;
+    double z = 0.0;
+};
+
+/// The quad at p[0..3], unaligned.
+[[gnu::always_inline]] inline Quad quadAt(const double* p) {
+    Quad q;
+    __builtin_memcpy(&q, p, sizeof q);
+    return q;
+}
+
+/// The pair at p[0..1], unaligned.
+[[gnu::always_inline]] inline Pair pairAt(const double* p) {
+    Pair q;
+    __builtin_memcpy(&q, p, sizeof q);
+    return q;
+}
+
+[[gnu::always_inline]] inline void setPair(double* p, Pair q) {
+    __builtin_memcpy(p, &q, sizeof q);
+}
+
+/// The AVX2 kernel: a 3-vector in one register.
+struct QuadLanes {
+    /// sum_i m_i x_i over the triples m_i at m, m + 3, m + 6, x's lanes 0..2 broadcast.
+    [[gnu::always_inline]] static Quad product(const double* m, Quad x) {
+        return quadAt(m) * lanes<0, 0, 0, 0>(x) + quadAt(m + 3) * lanes<1, 1, 1, 1>(x) +
+               quadAt(m + 6) * lanes<2, 2, 2, 2>(x);
+    }
+
+    /// Velocity of b relative to a at the contact, in the contact frame, bias included.
+    [[gnu::always_inline]] static FrameVector velocity(const PackedBody& a, const PackedBody& b,
+                                                       const PackedContact& c) {
+        const Quad v =
+            (product(c.frameRows, b.linear - a.linear) + product(c.angularBRows, b.angular)) -
+            product(c.angularARows, a.angular);
+        return {Pair{v[0], v[1]}, v[2] + c.bias};
+    }
+
+    /// (m_00 x_0 + m_01 x_1) + m_02 x_2, (...), (m_21 x_1 + m_22 x_2) + m_20 x_0 from turned
+    /// columns t0, t1, t2 and f = (x_0, x_1, x_2, *).
+    [[gnu::always_inline]] static Quad turnedProduct(Quad t0, Quad t1, Quad t2, Quad f) {
+        return t0 * lanes<0, 0, 1, 1>(f) + t1 * lanes<1, 1, 2, 2>(f) + t2 * lanes<2, 2, 0, 0>(f);
+    }
+
+    /// q's lanes 0-2 with `keep`'s fourth lane (1/m, or w's unused lane).
+    [[gnu::always_inline]] static Quad withLane3(Quad q, Quad keep) {
+        return mix<0, 1, 2, 7>(q, keep);
+    }
+
+    /// Adds the contact-frame impulse `df` to b and its opposite to a.
+    [[gnu::always_inline]] static void apply(PackedBody& a, PackedBody& b, const PackedContact& c,
+                                             const FrameVector& df) {
+        const Quad f{df.xy[0], df.xy[1], df.z, df.z};
+        // R's turned columns from its rows: (R00 R10 R21), (R01 R11 R22), (R02 R12 R20).
+        const Quad r0 = quadAt(c.frameRows);
+        const Quad r1 = quadAt(c.frameRows + 3);
+        const Quad r2 = quadAt(c.frameRows + 6);
+        const Quad even = mix<0, 4, 2, 6>(r0, r1); // R00 R10 R02 R12
+        const Quad odd = mix<1, 5, 3, 7>(r0, r1);  // R01 R11 R10 R20
+        const Quad p = turnedProduct(mix<0, 1, 5, 3>(even, r2), mix<0, 1, 6, 3>(odd, r2),
+                                     mix<2, 3, 4, 1>(even, r2), f);
+        push<false>(a, p, c.responseATurned, f);
+        push<true>(b, p, c.responseBTurned, f);
+    }
+
+    /// Adds (Plus) or subtracts the linear impulse p / m and the angular response of the turned
+    /// columns at t to a body.
+    template <bool Plus>
+    [[gnu::always_inline]] static void push(PackedBody& body, Quad p, const double* t, Quad f) {
+        const Quad dv = lanes<3, 3, 3, 3>(body.linear) * p;
+        const Quad dw = turnedProduct(quadAt(t), quadAt(t + 3), quadAt(t + 6), f);
+        body.linear = withLane3(Plus ? body.linear + dv : body.linear - dv, body.linear);
+        body.angular = withLane3(Plus ? body.angular + dw : body.angular - dw, body.angular);
+    }
+};
+
+/// The baseline kernel (SSE2, or whatever two-lane vectors the target has): lanes 0 and 1 as
+/// a Pair, lane 2 apart. (GCC's lowering of the quads to SSE2 runs at half the speed of this.)
+struct PairLanes {
+    /// Lanes 0 and 1 of q.
+    [[gnu::always_inline]] static Pair low(const Quad& q) {
+        Pair p;
+        __builtin_memcpy(&p, &q, sizeof p);
+        return p;
+    }
+
+    [[gnu::always_inline]] static void setLow(Quad& q, Pair p) {
+        __builtin_memcpy(&q, &p, sizeof p);
+    }
+
+    /// Lanes 0 and 1, and lane 2, of sum_i m_i x_i over the triples at m, m + 3, m + 6.
+    [[gnu::always_inline]] static Pair productXY(const double* m, Pair xy, double z) {
+        return pairAt(m) * splat(xy[0]) + pairAt(m + 3) * splat(xy[1]) + pairAt(m + 6) * splat(z);
+    }
+    [[gnu::always_inline]] static double productZ(const double* m, Pair xy, double z) {
+        return m[2] * xy[0] + m[5] * xy[1] + m[8] * z;
+    }
+
+    /// Lane 2 of the turned product (QuadLanes::turnedProduct).
+    [[gnu::always_inline]] static double turnedZ(const double* t, Pair xy, double z) {
+        return t[2] * xy[1] + t[5] * z + t[8] * xy[0];
+    }
+
+    [[gnu::always_inline]] static FrameVector velocity(const PackedBody& a, const PackedBody& b,
+                                                       const PackedContact& c) {
+        const Pair dxy = low(b.linear) - low(a.linear);
+        const double dz = b.linear[2] - a.linear[2];
+        const Pair wb = low(b.angular);
+        const Pair wa = low(a.angular);
+        const double wbz = b.angular[2];
+        const double waz = a.angular[2];
+        FrameVector v;
+        v.xy = (productXY(c.frameRows, dxy, dz) + productXY(c.angularBRows, wb, wbz)) -
+               productXY(c.angularARows, wa, waz);
+        v.z = (productZ(c.frameRows, dxy, dz) + productZ(c.angularBRows, wb, wbz)) -
+              productZ(c.angularARows, wa, waz);
+        v.z += c.bias;
+        return v;
+    }
+
+    [[gnu::always_inline]] static void apply(PackedBody& a, PackedBody& b, const PackedContact& c,
+                                             const FrameVector& df) {
+        const double* r = c.frameRows;
+        const double fx = df.xy[0];
+        const double fy = df.xy[1];
+        const Pair pxy = Pair{r[0], r[3]} * splat(fx) + Pair{r[1], r[4]} * splat(fy) +
+                         Pair{r[2], r[5]} * splat(df.z);
+        const double pz = r[7] * fy + r[8] * df.z + r[6] * fx;
+        push<false>(a, pxy, pz, c.responseATurned, df);
+        push<true>(b, pxy, pz, c.responseBTurned, df);
+    }
+
+    /// Adds (Plus) or subtracts the linear impulse (pxy, pz) / m and the angular response of the
+    /// turned columns at t to a body.
+    template <bool Plus>
+    [[gnu::always_inline]] static void push(PackedBody& body, Pair pxy, double pz, const double* t,
+                                            const FrameVector& df) {
+        const double m = body.linear[3];
+        const Pair dvxy = splat(m) * pxy;
+        const double dvz = m * pz;
+        const Pair dwxy = productXY(t, df.xy, df.z);
+        const double dwz = turnedZ(t, df.xy, df.z);
+        setLow(body.linear, Plus ? low(body.linear) + dvxy : low(body.linear) - dvxy);
+        body.linear[2] = Plus ? body.linear[2] + dvz : body.linear[2] - dvz;
+        setLow(body.angular, Plus ? low(body.angular) + dwxy : low(body.angular) - dwxy);
+        body.angular[2] = Plus ? body.angular[2] + dwz : body.angular[2] - dwz;
+    }
+};
+
+/// max(|x|, |y|, |z|) of a contact-frame vector.
+[[gnu::always_inline]] inline double maxAbs(const FrameVector& f) {
+    return std::max(std::max(std::abs(f.xy[0]), std::abs(f.xy[1])), std::abs(f.z));
+}
+
+/// Distance from v~ = (t, z) to the dual cone K* = {mu |t| <= z}: the projection onto a cone
+/// {c|t| <= z} is v~ inside, 0 when (|t| + c z) <= 0, else (|t| + c z)/(1 + c^2) (t/|t|, c).
+/// `s` is |t|, which the caller has already computed.
+inline double dualConeDistance(const FrameVector& v, double s, const PackedContact& c) {
+    const double mu = c.friction;
+    if (mu * s <= v.z) {
+        return 0.0;
+    }
+    const double along = (s + mu * v.z) / c.coneScale;
+    if (along <= 0.0) {
+        return std::sqrt(v.xy[0] * v.xy[0] + v.xy[1] * v.xy[1] + v.z * v.z);
+    }
+    const double radial = s - along; // |t - along * t/|t||
+    const double axial = v.z - along * mu;
+    return std::sqrt(radial * radial + axial * axial);
+}
+
+/// Sweep accumulators of the stopping criteria.
+struct SweepResiduals {
+    double complementarity = 0.0;
+    double dualFeasibility = 0.0;
+    double maxChange = 0.0;  ///< |f - f_prev|_inf over the sweep
+    double maxImpulse = 0.0; ///< |f|_inf after the sweep
+
+    /// Each field becomes the larger of the two (the residuals of a sweep split in parts).
+    void mergeMaxima(const SweepResiduals& part) {
+        complementarity = std::max(complementarity, part.complementarity);
+        dualFeasibility = std::max(dualFeasibility, part.dualFeasibility);
+        maxChange = std::max(maxChange, part.maxChange);
+        maxImpulse = std::max(maxImpulse, part.maxImpulse);
+    }
+};
+
+/// Residuals of contact c at the current iterate: impulse `f` and velocity `v` (bias included)
+/// before c is updated, so that they see every other contact's latest impulse. (Measured after
+/// c's own projection they would be zero by construction for a frictionless contact, whatever
+/// the other contacts do; this is where the code departs from pinocchio's loop.)
+[[gnu::always_inline]] inline void accumulateResiduals(const PackedContact& c, const FrameVector& f,
+                                                       const FrameVector& v, SweepResiduals& r) {
+    const double tangential = std::sqrt(v.xy[0] * v.xy[0] + v.xy[1] * v.xy[1]);
+    // De Saxce correction v~ = v + [0, 0, mu |v_t|]
+    const FrameVector corrected{v.xy, v.z + c.friction * tangential};
+    const double work = f.xy[0] * v.xy[0] + f.xy[1] * v.xy[1] + f.z * corrected.z;
+    r.complementarity = std::max(r.complementarity, std::abs(work));
+    r.dualFeasibility = std::max(r.dualFeasibility, dualConeDistance(corrected, tangential, c));
+}
+
+/// Change of the kinetic energy when the tangent impulse changes by `d` at a contact whose
+/// tangential velocity is `v` (before the change): v.d + d.G_tt d / 2.
+[[gnu::always_inline]] inline double tangentEnergyChange(const PackedContact& c, Pair v, Pair d) {
+    const Pair linear = v * d;
+    const Pair square = pairAt(c.delassusDiagonal) * d * d;
+    const double cross = c.delassus01Twice * d[0] * d[1];
+    return linear[0] + linear[1] + 0.5 * (square[0] + cross + square[1]);
+}
+
+/// Scales `t` back onto the disk of `radius`.
+[[gnu::always_inline]] inline void clampToDisk(Pair& t, double radius) {
+    const double ft = std::sqrt(t[0] * t[0] + t[1] * t[1]);
+    if (ft > radius) {
+        const double scale = ft > 0.0 ? radius / ft : 0.0;
+        t *= splat(scale);
+    }
+}
+
+/// Friction step of contact c from the tangent impulse `old` and tangential velocity `v`
+/// (normal already updated, to `normal`). The block step f_t - w G_tt^-1 v_t, scaled onto the
+/// Coulomb disk, is the exact minimiser of the kinetic energy on the tangent plane when it lands
+/// inside the disk; when the scaling makes it gain energy (it is not the projection in G_tt's
+/// metric), the projected gradient step f_t - v_t / lambda_max(G_tt) is taken instead, which
+/// never gains energy (descent lemma of projected gradient with step 1/L). A scalar step
+/// 1/min(G_00, G_11), as pinocchio's, diverges when lambda_max(G_tt) > 2 min(G_00, G_11) (thin
+/// bodies, off-centre contacts): each sweep then flips and amplifies the slip within the
+/// friction disk and pumps energy into the bodies.
+[[gnu::always_inline]] inline Pair frictionStep(const PackedContact& c, Pair v, Pair w, Pair old,
+                                                double normal) {
+    const double radius = c.friction * normal;
+    // (G_tt^-1) v_t: columns (T00, T10) and (T01, T11) overlap in tangentInverse.
+    const Pair step =
+        pairAt(c.tangentInverse) * splat(v[0]) + pairAt(c.tangentInverse + 1) * splat(v[1]);
+    Pair t = old - w * step;
+    clampToDisk(t, radius);
+    if (tangentEnergyChange(c, v, t - old) > 0.0) {
+        t = old - splat(c.gradientStep) * v;
+        clampToDisk(t, radius);
+    }
+    return t;
+}
+
+/// One projected Gauss-Seidel update of contact c (pinocchio's PGSConeProjectAndUpdate, with
+/// the friction step of frictionStep).
+template <class Lanes>
+[[gnu::always_inline]] inline void updateContact(PackedBody& a, PackedBody& b, PackedContact& c,
+                                                 Pair w, SweepResiduals& r) {
+    FrameVector v = Lanes::velocity(a, b, c);
+    const FrameVector old{pairAt(c.impulse), c.impulse[2]};
+    accumulateResiduals(c, old, v, r);
+    FrameVector f;
+    f.z = std::max(0.0, old.z - c.normalStep * v.z);
+    const double dz = f.z - old.z;
+    v.xy += pairAt(c.delassusThird) * splat(dz); // v.z is not read again
+    f.xy = frictionStep(c, v.xy, w, old.xy, f.z);
+    const FrameVector df{f.xy - old.xy, dz};
+    Lanes::apply(a, b, c, df);
+    setPair(c.impulse, f.xy);
+    c.impulse[2] = f.z;
+    r.maxChange = std::max(r.maxChange, maxAbs(df));
+    r.maxImpulse = std::max(r.maxImpulse, maxAbs(f));
+}
+
+/// The stopping test after sweep `it` with residuals `r` (pinocchio's criteria, ContactSolver.h):
+/// records them in `result` and returns whether to stop. `previousMax` is |f|_inf before the
+/// sweep; it becomes |f|_inf after it.
+inline bool stopAfterSweep(const SweepResiduals& r, int it, double& previousMax,
+                           const PgsSettings& settings, PgsResult& result) {
+    result.iterations = it + 1;
+    result.complementarity = r.complementarity;
+    result.dualFeasibility = r.dualFeasibility;
+    const double scale = std::max(r.maxImpulse, previousMax);
+    result.relativeChange = scale > 0.0 ? r.maxChange / scale : 0.0;
+    const bool absolute =
+        r.complementarity <= settings.tolerance && r.dualFeasibility <= settings.tolerance;
+    const bool relative = r.maxChange <= settings.relativeTolerance * scale;
+    result.converged = absolute || relative;
+    previousMax = r.maxImpulse;
+    return result.converged;
+}
+
+/// Applies the warm-start impulses of `contacts` to their bodies; returns the largest of
+/// `max` and their |f|_inf.
+template <class Lanes>
+[[gnu::always_inline]] inline double applyWarmStart(std::span<PackedBody> bodies,
+                                                    std::span<PackedContact> contacts, double max) {
+    for (PackedContact& c : contacts) {
+        const FrameVector f{pairAt(c.impulse), c.impulse[2]};
+        Lanes::apply(bodies[c.bodyA], bodies[c.bodyB], c, f);
+        max = std::max(max, maxAbs(f));
+    }
+    return max;
+}
+
+/// One Gauss-Seidel pass over `contacts`, in their order.
+template <class Lanes>
+[[gnu::always_inline]] inline void updateContacts(std::span<PackedBody> bodies,
+                                                  std::span<PackedContact> contacts, Pair w,
+                                                  SweepResiduals& r) {
+    for (PackedContact& c : contacts) {
+        updateContact<Lanes>(bodies[c.bodyA], bodies[c.bodyB], c, w, r);
+    }
+}
+
+/// The sweeps on packed data, from the warm start to a stopping criterion.
+template <class Lanes>
+[[gnu::always_inline]] inline PgsResult sweep(std::span<PackedBody> bodies,
+                                              std::span<PackedContact> contacts,
+                                              const PgsSettings& settings) {
+    PgsResult result;
+    double previousMax = applyWarmStart<Lanes>(bodies, contacts, 0.0);
+    if (contacts.empty()) {
+        return result;
+    }
+    result.converged = false;
+    const Pair w = splat(settings.overRelaxation);
+    for (int it = 0; it < settings.maxIterations; ++it) {
+        SweepResiduals r;
+        updateContacts<Lanes>(bodies, contacts, w, r);
+        if (stopAfterSweep(r, it, previousMax, settings, result)) {
+            break;
+        }
+    }
+    return result;
+}
+
+} // namespace mk::pgs

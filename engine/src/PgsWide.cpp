@@ -1,0 +1,367 @@
+/// \file PgsWide.cpp
+/// The four-manifold sweep (PgsWide.h): packing, and the kernel of updateContact<QuadLanes>()
+/// lane by lane, branches as selects.
+
+#include "PgsWide.h"
+
+#include <algorithm>
+#include <array>
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
+
+namespace mk::pgs {
+
+#if defined(__x86_64__)
+namespace {
+
+/// Index of a PackedContact member among its doubles (WidePoint::field).
+constexpr std::size_t doubleIndex(std::size_t byteOffset) {
+    return byteOffset / sizeof(double);
+}
+constexpr std::size_t kFrame = doubleIndex(offsetof(PackedContact, frameRows));
+constexpr std::size_t kAngularB = doubleIndex(offsetof(PackedContact, angularBRows));
+constexpr std::size_t kAngularA = doubleIndex(offsetof(PackedContact, angularARows));
+constexpr std::size_t kResponseB = doubleIndex(offsetof(PackedContact, responseBTurned));
+constexpr std::size_t kResponseA = doubleIndex(offsetof(PackedContact, responseATurned));
+constexpr std::size_t kDelassusThird = doubleIndex(offsetof(PackedContact, delassusThird));
+constexpr std::size_t kDelassusDiagonal = doubleIndex(offsetof(PackedContact, delassusDiagonal));
+constexpr std::size_t kTangentInverse = doubleIndex(offsetof(PackedContact, tangentInverse));
+constexpr std::size_t kDelassus01Twice = doubleIndex(offsetof(PackedContact, delassus01Twice));
+constexpr std::size_t kNormalStep = doubleIndex(offsetof(PackedContact, normalStep));
+constexpr std::size_t kGradientStep = doubleIndex(offsetof(PackedContact, gradientStep));
+constexpr std::size_t kBias = doubleIndex(offsetof(PackedContact, bias));
+constexpr std::size_t kFriction = doubleIndex(offsetof(PackedContact, friction));
+constexpr std::size_t kConeScale = doubleIndex(offsetof(PackedContact, coneScale));
+constexpr std::size_t kImpulse = doubleIndex(offsetof(PackedContact, impulse));
+
+/// The four lanes' bodies of a WideGroup side, by component (lane l: manifold l's body).
+struct WideBodies {
+    Quad v[3];
+    Quad inverseMass;
+    Quad w[3];
+    Quad unused; ///< the angular quads' fourth lanes, stored back unchanged
+};
+
+[[gnu::target("avx2"), gnu::always_inline]] inline void transpose(Quad& r0, Quad& r1, Quad& r2,
+                                                                  Quad& r3) {
+    const __m256d t0 = _mm256_unpacklo_pd(__m256d(r0), __m256d(r1));
+    const __m256d t1 = _mm256_unpackhi_pd(__m256d(r0), __m256d(r1));
+    const __m256d t2 = _mm256_unpacklo_pd(__m256d(r2), __m256d(r3));
+    const __m256d t3 = _mm256_unpackhi_pd(__m256d(r2), __m256d(r3));
+    r0 = Quad(_mm256_permute2f128_pd(t0, t2, 0x20));
+    r1 = Quad(_mm256_permute2f128_pd(t1, t3, 0x20));
+    r2 = Quad(_mm256_permute2f128_pd(t0, t2, 0x31));
+    r3 = Quad(_mm256_permute2f128_pd(t1, t3, 0x31));
+}
+
+/// The doubles of an inactive lane (a PackedContact's worth, zero).
+constexpr std::array<double, sizeof(PackedContact) / sizeof(double)> kZeroContact{};
+
+/// Fields m of `p` from the doubles at source[l] + m, lane l: four fields per 4x4 transpose.
+/// A PackedContact is 512 bytes, so the quad loaded for its last double stays inside it.
+[[gnu::target("avx2"), gnu::always_inline]] inline void transposeFields(const double* (&source)[4],
+                                                                        WidePoint& p) {
+    static_assert(kContactDoubles % 4 == 1 &&
+                  (kContactDoubles + 3) * sizeof(double) <= sizeof(PackedContact));
+    for (std::size_t m = 0; m < kContactDoubles; m += 4) {
+        Quad q[4];
+        for (std::size_t l = 0; l < 4; ++l) {
+            __builtin_memcpy(&q[l], source[l] + m, sizeof(Quad));
+        }
+        transpose(q[0], q[1], q[2], q[3]);
+        for (std::size_t k = 0; k < 4 && m + k < kContactDoubles; ++k) {
+            p.field[m + k] = q[k];
+        }
+    }
+}
+
+[[gnu::target("avx2"), gnu::always_inline]] inline WideBodies
+loadBodies(std::span<const PackedBody> bodies, const std::int32_t (&index)[4]) {
+    WideBodies s;
+    s.v[0] = bodies[std::size_t(index[0])].linear;
+    s.v[1] = bodies[std::size_t(index[1])].linear;
+    s.v[2] = bodies[std::size_t(index[2])].linear;
+    s.inverseMass = bodies[std::size_t(index[3])].linear;
+    transpose(s.v[0], s.v[1], s.v[2], s.inverseMass);
+    s.w[0] = bodies[std::size_t(index[0])].angular;
+    s.w[1] = bodies[std::size_t(index[1])].angular;
+    s.w[2] = bodies[std::size_t(index[2])].angular;
+    s.unused = bodies[std::size_t(index[3])].angular;
+    transpose(s.w[0], s.w[1], s.w[2], s.unused);
+    return s;
+}
+
+[[gnu::target("avx2"), gnu::always_inline]] inline void
+storeBodies(std::span<PackedBody> bodies, const std::int32_t (&index)[4], WideBodies s) {
+    transpose(s.v[0], s.v[1], s.v[2], s.inverseMass);
+    transpose(s.w[0], s.w[1], s.w[2], s.unused);
+    const Quad linear[4] = {s.v[0], s.v[1], s.v[2], s.inverseMass};
+    const Quad angular[4] = {s.w[0], s.w[1], s.w[2], s.unused};
+    for (std::size_t l = 0; l < 4; ++l) {
+        bodies[std::size_t(index[l])].linear = linear[l];
+        bodies[std::size_t(index[l])].angular = angular[l];
+    }
+}
+
+[[gnu::target("avx2"), gnu::always_inline]] inline Quad splat4(double x) {
+    return Quad{x, x, x, x};
+}
+[[gnu::target("avx2"), gnu::always_inline]] inline Quad sqrt4(Quad x) {
+    return Quad(_mm256_sqrt_pd(__m256d(x)));
+}
+/// std::max(a, b) lane by lane: (a < b) ? b : a, NaN and signed zeros included.
+[[gnu::target("avx2"), gnu::always_inline]] inline Quad max4(Quad a, Quad b) {
+    return Quad(_mm256_max_pd(__m256d(b), __m256d(a)));
+}
+[[gnu::target("avx2"), gnu::always_inline]] inline Quad abs4(Quad x) {
+    return Quad(_mm256_andnot_pd(_mm256_set1_pd(-0.0), __m256d(x)));
+}
+/// `yes` in the lanes where `mask` is set, else `no`.
+[[gnu::target("avx2"), gnu::always_inline]] inline Quad select4(QuadIndex mask, Quad yes, Quad no) {
+    return Quad(_mm256_blendv_pd(__m256d(no), __m256d(yes), __m256d(mask)));
+}
+
+/// Lane-wise sums of the sweep's residuals (SweepResiduals per lane).
+struct WideResiduals {
+    Quad complementarity{};
+    Quad dualFeasibility{};
+    Quad maxChange{};
+    Quad maxImpulse{};
+};
+
+/// clampToDisk() lane by lane.
+[[gnu::target("avx2"), gnu::always_inline]] inline void clampToDisk4(Quad& t0, Quad& t1,
+                                                                     Quad radius) {
+    const Quad ft = sqrt4(t0 * t0 + t1 * t1);
+    const Quad scale = select4(ft > 0.0, radius / ft, Quad{});
+    const QuadIndex outside = ft > radius;
+    t0 = select4(outside, t0 * scale, t0);
+    t1 = select4(outside, t1 * scale, t1);
+}
+
+/// Component k of sum_i m_i x_i for the rows at field[m] (QuadLanes::product).
+[[gnu::always_inline]] inline Quad rowProduct(const Quad* m, std::size_t k, const Quad (&x)[3]) {
+    return (m[k] * x[0] + m[3 + k] * x[1]) + m[6 + k] * x[2];
+}
+
+/// The turned product of QuadLanes::turnedProduct, lane by lane, f = (f0, f1, f2).
+[[gnu::always_inline]] inline void turnedProduct4(const Quad* t, const Quad (&f)[3],
+                                                  Quad (&out)[3]) {
+    out[0] = (t[0] * f[0] + t[3] * f[1]) + t[6] * f[2];
+    out[1] = (t[1] * f[0] + t[4] * f[1]) + t[7] * f[2];
+    out[2] = (t[2] * f[1] + t[5] * f[2]) + t[8] * f[0];
+}
+
+/// updateContact<QuadLanes>() on the four lanes of `p`, the same operations in the same order
+/// lane by lane, branches as selects; inactive lanes leave their bodies untouched.
+[[gnu::target("avx2"), gnu::always_inline]] inline void
+updateWide(WideBodies& a, WideBodies& b, WidePoint& p, Quad w, WideResiduals& r) {
+    const Quad* c = p.field;
+    const Quad d[3] = {b.v[0] - a.v[0], b.v[1] - a.v[1], b.v[2] - a.v[2]};
+    Quad v[3];
+    for (std::size_t k = 0; k < 3; ++k) {
+        v[k] = (rowProduct(c + kFrame, k, d) + rowProduct(c + kAngularB, k, b.w)) -
+               rowProduct(c + kAngularA, k, a.w);
+    }
+    v[2] = v[2] + c[kBias];
+    const Quad mu = c[kFriction];
+    const Quad old[3] = {c[kImpulse], c[kImpulse + 1], c[kImpulse + 2]};
+    // accumulateResiduals()
+    const Quad tangential = sqrt4(v[0] * v[0] + v[1] * v[1]);
+    const Quad corrected = v[2] + mu * tangential;
+    const Quad work = (old[0] * v[0] + old[1] * v[1]) + old[2] * corrected;
+    r.complementarity = max4(r.complementarity, abs4(work));
+    const Quad along = (tangential + mu * corrected) / c[kConeScale];
+    const Quad radial = tangential - along;
+    const Quad axial = corrected - along * mu;
+    const Quad distance =
+        select4(mu * tangential <= corrected, Quad{},
+                sqrt4(select4(along <= 0.0, (v[0] * v[0] + v[1] * v[1]) + corrected * corrected,
+                              radial * radial + axial * axial)));
+    r.dualFeasibility = max4(r.dualFeasibility, distance);
+    // normal
+    const Quad fz = max4(Quad{}, old[2] - c[kNormalStep] * v[2]);
+    const Quad dz = fz - old[2];
+    const Quad vx = v[0] + c[kDelassusThird] * dz;
+    const Quad vy = v[1] + c[kDelassusThird + 1] * dz;
+    // frictionStep()
+    const Quad radius = mu * fz;
+    const Quad* ti = c + kTangentInverse;
+    const Quad step0 = ti[0] * vx + ti[1] * vy;
+    const Quad step1 = ti[1] * vx + ti[2] * vy;
+    Quad t0 = old[0] - w * step0;
+    Quad t1 = old[1] - w * step1;
+    clampToDisk4(t0, t1, radius);
+    const Quad d0 = t0 - old[0];
+    const Quad d1 = t1 - old[1];
+    const Quad energy = (vx * d0 + vy * d1) +
+                        0.5 * ((c[kDelassusDiagonal] * d0 * d0 + c[kDelassus01Twice] * d0 * d1) +
+                               c[kDelassusDiagonal + 1] * d1 * d1);
+    Quad g0 = old[0] - c[kGradientStep] * vx;
+    Quad g1 = old[1] - c[kGradientStep] * vy;
+    clampToDisk4(g0, g1, radius);
+    const QuadIndex gains = energy > 0.0;
+    t0 = select4(gains, g0, t0);
+    t1 = select4(gains, g1, t1);
+    const Quad df[3] = {t0 - old[0], t1 - old[1], dz};
+    // QuadLanes::apply()
+    const Quad* rr = c + kFrame;
+    const Quad pf[3] = {(rr[0] * df[0] + rr[1] * df[1]) + rr[2] * df[2],
+                        (rr[3] * df[0] + rr[4] * df[1]) + rr[5] * df[2],
+                        (rr[7] * df[1] + rr[8] * df[2]) + rr[6] * df[0]};
+    Quad dwa[3];
+    Quad dwb[3];
+    turnedProduct4(c + kResponseA, df, dwa);
+    turnedProduct4(c + kResponseB, df, dwb);
+    const QuadIndex on = p.active;
+    for (std::size_t k = 0; k < 3; ++k) {
+        a.v[k] = select4(on, a.v[k] - a.inverseMass * pf[k], a.v[k]);
+        a.w[k] = select4(on, a.w[k] - dwa[k], a.w[k]);
+        b.v[k] = select4(on, b.v[k] + b.inverseMass * pf[k], b.v[k]);
+        b.w[k] = select4(on, b.w[k] + dwb[k], b.w[k]);
+    }
+    p.field[kImpulse] = t0;
+    p.field[kImpulse + 1] = t1;
+    p.field[kImpulse + 2] = fz;
+    r.maxChange = max4(r.maxChange, max4(max4(abs4(df[0]), abs4(df[1])), abs4(df[2])));
+    r.maxImpulse = max4(r.maxImpulse, max4(max4(abs4(t0), abs4(t1)), abs4(fz)));
+}
+
+/// The lanes' residuals folded into one SweepResiduals (maxima: any order gives the same).
+SweepResiduals foldLanes(const WideResiduals& wide) {
+    SweepResiduals r;
+    for (std::size_t l = 0; l < 4; ++l) {
+        r.complementarity = std::max(r.complementarity, wide.complementarity[l]);
+        r.dualFeasibility = std::max(r.dualFeasibility, wide.dualFeasibility[l]);
+        r.maxChange = std::max(r.maxChange, wide.maxChange[l]);
+        r.maxImpulse = std::max(r.maxImpulse, wide.maxImpulse[l]);
+    }
+    return r;
+}
+
+/// The manifolds of contacts [begin, end) (runs between the same two bodies), the largest
+/// first: groups of four then waste few lanes. Their order within a colour does not matter,
+/// they share no body; ties keep the contact order, so the packing is deterministic.
+void listManifolds(std::span<const SolverContact> contacts, std::size_t begin, std::size_t end,
+                   std::vector<WidePacking::Manifold>& manifolds) {
+    manifolds.clear();
+    for (std::size_t i = begin; i < end;) {
+        const std::size_t first = i;
+        for (++i; i < end && contacts[i].bodyA == contacts[first].bodyA &&
+                  contacts[i].bodyB == contacts[first].bodyB;
+             ++i) {
+        }
+        manifolds.push_back(
+            {static_cast<std::uint32_t>(first), static_cast<std::uint32_t>(i - first)});
+    }
+    std::sort(manifolds.begin(), manifolds.end(), [](const auto& x, const auto& y) {
+        return x.count != y.count ? x.count > y.count : x.begin < y.begin;
+    });
+}
+
+/// One WideGroup of up to four manifolds (lanes past their number are empty) and its points.
+[[gnu::target("avx2")]] void packGroup(std::span<const WidePacking::Manifold> lanes,
+                                       std::span<const PackedContact> packed, std::int32_t dummy,
+                                       WidePacking& out) {
+    WideGroup g;
+    g.firstPoint = static_cast<std::uint32_t>(out.points.size());
+    for (std::size_t l = 0; l < 4; ++l) {
+        const bool used = l < lanes.size();
+        g.bodyA[l] = used ? packed[lanes[l].begin].bodyA : dummy;
+        g.bodyB[l] = used ? packed[lanes[l].begin].bodyB : dummy;
+        g.points = std::max(g.points, used ? lanes[l].count : 0u);
+    }
+    for (std::uint32_t j = 0; j < g.points; ++j) {
+        WidePoint& p = out.points.emplace_back();
+        const double* source[4];
+        for (std::size_t l = 0; l < 4; ++l) {
+            const bool on = l < lanes.size() && j < lanes[l].count;
+            const std::uint32_t contact = on ? lanes[l].begin + j : 0;
+            p.active[l] = on ? -1 : 0;
+            p.contact[l] = on ? static_cast<std::int32_t>(contact) : -1;
+            source[l] =
+                on ? reinterpret_cast<const double*>(&packed[contact]) : kZeroContact.data();
+        }
+        transposeFields(source, p);
+    }
+    out.groups.push_back(g);
+}
+
+} // namespace
+
+[[gnu::target("avx2")]] void packWide(std::span<const SolverContact> contacts,
+                                      std::span<const PackedContact> packed,
+                                      std::span<const std::uint32_t> starts, std::int32_t dummy,
+                                      WidePacking& out) {
+    out.groups.clear();
+    out.points.clear();
+    out.groupStarts.clear();
+    for (std::size_t k = 0; k + 1 < starts.size(); ++k) {
+        out.groupStarts.push_back(static_cast<std::uint32_t>(out.groups.size()));
+        listManifolds(contacts, starts[k], starts[k + 1], out.manifolds);
+        for (std::size_t m = 0; m < out.manifolds.size(); m += 4) {
+            packGroup(std::span(out.manifolds)
+                          .subspan(m, std::min<std::size_t>(4, out.manifolds.size() - m)),
+                      packed, dummy, out);
+        }
+    }
+    out.groupStarts.push_back(static_cast<std::uint32_t>(out.groups.size()));
+}
+
+[[gnu::target("avx2")]] void updateGroups(std::span<PackedBody> bodies,
+                                          std::span<const WideGroup> groups,
+                                          std::span<WidePoint> points, double overRelaxation,
+                                          SweepResiduals& r) {
+    const Quad w = splat4(overRelaxation);
+    WideResiduals wide;
+    for (const WideGroup& g : groups) {
+        WideBodies a = loadBodies(bodies, g.bodyA);
+        WideBodies b = loadBodies(bodies, g.bodyB);
+        for (std::uint32_t j = 0; j < g.points; ++j) {
+            updateWide(a, b, points[g.firstPoint + j], w, wide);
+        }
+        storeBodies(bodies, g.bodyA, a);
+        storeBodies(bodies, g.bodyB, b);
+    }
+    r.mergeMaxima(foldLanes(wide));
+}
+
+void unpackImpulses(std::span<const WidePoint> points, std::span<PackedContact> contacts) {
+    for (const WidePoint& p : points) {
+        for (std::size_t l = 0; l < 4; ++l) {
+            if (p.contact[l] >= 0) {
+                double* impulse = contacts[std::size_t(p.contact[l])].impulse;
+                for (std::size_t k = 0; k < 3; ++k) {
+                    impulse[k] = p.field[kImpulse + k][l];
+                }
+            }
+        }
+    }
+}
+
+[[gnu::target("avx2")]] PgsResult sweepWide(std::span<PackedBody> bodies,
+                                            std::span<PackedContact> contacts,
+                                            std::span<const WideGroup> groups,
+                                            std::span<WidePoint> points,
+                                            const PgsSettings& settings) {
+    PgsResult result;
+    double previousMax = applyWarmStart<QuadLanes>(bodies, contacts, 0.0);
+    if (contacts.empty()) {
+        return result;
+    }
+    result.converged = false;
+    for (int it = 0; it < settings.maxIterations; ++it) {
+        SweepResiduals r;
+        updateGroups(bodies, groups, points, settings.overRelaxation, r);
+        if (stopAfterSweep(r, it, previousMax, settings, result)) {
+            break;
+        }
+    }
+    unpackImpulses(points, contacts);
+    return result;
+}
+#endif
+
+} // namespace mk::pgs

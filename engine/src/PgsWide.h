@@ -1,0 +1,79 @@
+#pragma once
+/// \file PgsWide.h
+/// The one-thread sweep of a coloured contact problem four manifolds at a time, one per AVX2
+/// lane. Based on: Box2D v3's wide contact solver (contact_solver.c, b2ContactConstraintSIMD:
+/// the constraints of one graph colour side by side in SIMD lanes). Departures: a lane holds a
+/// whole manifold and runs its points in order, and each lane computes the operations of the
+/// one-lane kernel (PgsKernels.h) in the same order, so the result is the one-lane sweep's to
+/// the bit. Internal to the engine.
+
+#include "PgsKernels.h"
+
+#include <cstddef>
+#include <vector>
+
+namespace mk::pgs {
+
+/// The doubles of a PackedContact (all its members before the body indices).
+inline constexpr std::size_t kContactDoubles = offsetof(PackedContact, bodyA) / sizeof(double);
+
+/// One point of four manifolds of a colour, lane l the point of manifold l: PackedContact's
+/// doubles as quads, in PackedContact's order. Lanes whose manifold has no point here are zero
+/// and inactive.
+struct alignas(32) WidePoint {
+    WidePoint() {} // NOLINT: left uninitialised, packWide() writes every lane
+    Quad field[kContactDoubles];
+    QuadIndex active;        ///< all ones in the lanes with a point
+    std::int32_t contact[4]; ///< index of the lane's packed contact, -1 in inactive lanes
+};
+
+/// Four manifolds of one colour: their bodies (a dummy body in empty lanes) and points.
+struct WideGroup {
+    std::int32_t bodyA[4];
+    std::int32_t bodyB[4];
+    std::uint32_t firstPoint = 0;
+    std::uint32_t points = 0; ///< the largest manifold's point count
+};
+
+#if defined(__x86_64__)
+/// A coloured problem packed for the wide sweep: colour k's groups are [groupStarts[k],
+/// groupStarts[k + 1]). Kept in the solver's scratch: no allocation once it has held a problem
+/// this size.
+struct WidePacking {
+    struct Manifold {
+        std::uint32_t begin = 0; ///< first contact
+        std::uint32_t count = 0; ///< points
+    };
+    std::vector<WideGroup> groups;
+    std::vector<WidePoint> points;
+    std::vector<std::uint32_t> groupStarts;
+    std::vector<Manifold> manifolds; ///< packWide()'s list of one colour's manifolds
+};
+
+/// Groups each colour's manifolds (runs of `contacts` between the same two bodies), largest
+/// first, by four and transposes their points. A lane takes the bodies of its manifold's first
+/// point: the static sides of the other points are copies of the same body with the same bits
+/// (giveStaticBodiesCopies() in ContactSolver.cpp). `dummy` is a body index for empty lanes.
+/// CPUs with AVX2 only.
+void packWide(std::span<const SolverContact> contacts, std::span<const PackedContact> packed,
+              std::span<const std::uint32_t> starts, std::int32_t dummy, WidePacking& out);
+
+/// One Gauss-Seidel pass over `groups` (CPUs with AVX2 only): each manifold's points in their
+/// order, the four manifolds of a group side by side, each lane computing
+/// updateContact<QuadLanes>()'s operations in the same order. The manifolds of a colour share no
+/// body, so the bits are those of updateContacts<QuadLanes>() on the same contacts. The
+/// residuals of the pass are merged into `r` (maxima).
+void updateGroups(std::span<PackedBody> bodies, std::span<const WideGroup> groups,
+                  std::span<WidePoint> points, double overRelaxation, SweepResiduals& r);
+
+/// Copies the points' impulses into their packed contacts.
+void unpackImpulses(std::span<const WidePoint> points, std::span<PackedContact> contacts);
+
+/// sweep<QuadLanes>() on the groups of packWide(), with updateGroups(): the same bits. Writes
+/// the final impulses into `contacts`.
+PgsResult sweepWide(std::span<PackedBody> bodies, std::span<PackedContact> contacts,
+                    std::span<const WideGroup> groups, std::span<WidePoint> points,
+                    const PgsSettings& settings);
+#endif
+
+} // namespace mk::pgs
