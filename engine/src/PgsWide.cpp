@@ -123,7 +123,7 @@ storeBodies(std::span<PackedBody> bodies, const std::int32_t (&index)[4], WideBo
     return Quad(_mm256_blendv_pd(__m256d(no), __m256d(yes), __m256d(mask)));
 }
 
-/// Lane-wise sums of the sweep's residuals (SweepResiduals per lane).
+/// Lane-wise maxima of the sweep's residuals (SweepResiduals per lane).
 struct WideResiduals {
     Quad complementarity{};
     Quad dualFeasibility{};

@@ -185,8 +185,17 @@ template <class PairFn> void World::Impl::forEachPassedPair(PairFn&& fn) {
     const int threads = parallel ? settings.threads : 1;
     shares.assign(static_cast<std::size_t>(threads), WorkerShare{});
     if (!parallel) {
-        for (const std::uint32_t slot : narrowList) {
-            fn(pool[slot], shares[0]);
+        // The pair states are scattered in the pool and a few hundred bytes each: the one-thread
+        // loop asks for the state two pairs ahead.
+        constexpr std::size_t kAhead = 2;
+        for (std::size_t i = 0; i < narrowList.size(); ++i) {
+            if (i + kAhead < narrowList.size()) {
+                const auto* next = reinterpret_cast<const char*>(&pool[narrowList[i + kAhead]]);
+                for (std::size_t line = 0; line < sizeof(PairState); line += 64) {
+                    __builtin_prefetch(next + line);
+                }
+            }
+            fn(pool[narrowList[i]], shares[0]);
         }
     } else {
         constexpr std::size_t kPairsPerChunk = 8; // microseconds of work: cheap to hand out
