@@ -346,8 +346,9 @@ PgsResult solveColoured(PgsScratch::Arrays& packed, std::span<const SolverContac
     const auto threads = static_cast<std::size_t>(pool.threads());
     packed.parts.assign(threads, ThreadResiduals{});
     splitShares(contacts, colours.starts, threads, packed.shares);
-    packed.wide.groups.clear();
-    if (avx2) {
+    packed.wide.groups.clear(); // the groups of an earlier solve must not be swept
+    packed.wide.points.clear();
+    if (avx2 && colours.widens(contacts.size())) {
         packGroups(packed, contacts, colours.starts);
     }
     ColouredSolve solve{.bodies = packed.bodies,
@@ -368,7 +369,7 @@ PgsResult solveColoured(PgsScratch::Arrays& packed, std::span<const SolverContac
             colouredSweepsBaseline(solve, thread);
         }
     });
-    if (avx2) {
+    if (!solve.groups.empty()) {
         unpackImpulses(packed.wide.points, packed.contacts);
     }
 #else
@@ -379,6 +380,10 @@ PgsResult solveColoured(PgsScratch::Arrays& packed, std::span<const SolverContac
 }
 
 } // namespace
+
+bool PgsColours::widens(std::size_t contactCount) const {
+    return contactCount > 0 && contactCount <= maxWideContacts;
+}
 
 bool PgsColours::spreads(std::size_t contactCount) const {
     return pool != nullptr && pool->threads() > 1 && contactCount > 0 &&
@@ -424,7 +429,7 @@ PgsResult solveContacts(std::span<SolverBody> bodies, std::span<SolverContact> c
         result = solveColoured(packed, contacts, colours, settings, avx2);
     } else {
 #if defined(__x86_64__)
-        if (avx2 && !colours.starts.empty() && !contacts.empty()) {
+        if (avx2 && !colours.starts.empty() && colours.widens(contacts.size())) {
             // A colouring lets one thread sweep four manifolds at once (PgsWide.h).
             checkColours(bodies, contacts, colours.starts, packed.colourOf);
             packGroups(packed, contacts, colours.starts);

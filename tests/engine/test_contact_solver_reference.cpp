@@ -373,6 +373,27 @@ TEST(ContactSolverReference, ColouredSweepsOnThreadsMatchBitForBit) {
     }
 }
 
+/// Problems above PgsColours::maxWideContacts are swept a contact at a time, with the same bits,
+/// also right after a widened solve in the same scratch.
+TEST(ContactSolverReference, WideAndOneLaneSweepsAlternateInOneScratch) {
+    std::mt19937_64 rng(18);
+    PgsScratch scratch;
+    for (const int threads : {1, 2}) {
+        ThreadPool pool(threads);
+        for (int k = 0; k < 4; ++k) {
+            RandomPile pile(rng, 10 + 6 * k, 20 + 20 * k);
+            growManifolds(pile, rng);
+            const std::vector<std::uint32_t> starts = colourByRounds(pile);
+            PgsColours colours{
+                .starts = starts, .pool = threads > 1 ? &pool : nullptr, .minContactsPerThread = 1};
+            colours.maxWideContacts = k % 2 ? pile.contacts.size() - 1 : pile.contacts.size();
+            SCOPED_TRACE(::testing::Message() << threads << " threads, case " << k << ", wide "
+                                              << colours.widens(pile.contacts.size()));
+            expectSameSolve(pile, PgsSettings{}, scratch, detail::PgsKernel::automatic, colours);
+        }
+    }
+}
+
 TEST(ContactSolverReference, ColouringIsChecked) {
     std::mt19937_64 rng(17);
     RandomPile pile(rng, 6, 2);

@@ -125,9 +125,16 @@ struct PgsColours {
     /// Fewer contacts than this per thread are swept on the calling thread alone: a barrier
     /// per colour costs more than it saves on small problems. (The bits are the same.)
     std::size_t minContactsPerThread = 64;
+    /// With AVX2, problems of up to this many contacts are swept four manifolds at a time (one
+    /// per lane, engine/src/PgsWide.h). Larger ones stream their contacts from memory at every
+    /// sweep, which the lanes do not speed up, while packing the groups still costs: they are
+    /// swept a contact at a time. (The bits are the same.)
+    std::size_t maxWideContacts = 8192;
 
     /// Whether a solve of `contactCount` contacts spreads its sweeps over the pool's threads.
     [[nodiscard]] bool spreads(std::size_t contactCount) const;
+    /// Whether a solve of `contactCount` contacts sweeps manifolds four at a time (with AVX2).
+    [[nodiscard]] bool widens(std::size_t contactCount) const;
 };
 
 /// Applies the contacts' initial impulses to the bodies (warm start), then runs PGS sweeps in
