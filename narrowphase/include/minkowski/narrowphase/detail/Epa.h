@@ -204,11 +204,15 @@ inline std::array<double, 2> closestOnSegment(const Vec3& a, const Vec3& b, cons
     return {1 - t, t};
 }
 
-/// Unit normal of triangle (a, b, c), counter-clockwise, from the two edges at the vertex facing
-/// the longest edge (the best-conditioned cross product). False when the triangle is too flat.
-inline bool triangleNormal(const Vec3& a, const Vec3& b, const Vec3& c, Vec3& n) {
-    const Vec3 ab = b - a, bc = c - b, ca = a - c;
-    const double lab = ab.squaredNorm(), lbc = bc.squaredNorm(), lca = ca.squaredNorm();
+/// The edge after and before edge e of a triangle (e + 1 and e + 2 modulo 3).
+inline constexpr std::array<int, 3> kNextEdge{1, 2, 0};
+inline constexpr std::array<int, 3> kPrevEdge{2, 0, 1};
+
+/// Unit normal of the triangle with edges ab, bc, ca (counter-clockwise) and their squared lengths,
+/// from the two edges at the vertex facing the longest edge (the best-conditioned cross product).
+/// False when the triangle is too flat.
+inline bool normalFromEdges(const Vec3& ab, const Vec3& bc, const Vec3& ca, double lab, double lbc,
+                            double lca, Vec3& n) {
     Vec3 cross;
     double longest;
     if (lab >= lbc && lab >= lca) {
@@ -226,6 +230,12 @@ inline bool triangleNormal(const Vec3& a, const Vec3& b, const Vec3& c, Vec3& n)
         return false;
     n = cross / len;
     return true;
+}
+
+/// Unit normal of triangle (a, b, c), counter-clockwise (normalFromEdges()).
+inline bool triangleNormal(const Vec3& a, const Vec3& b, const Vec3& c, Vec3& n) {
+    const Vec3 ab = b - a, bc = c - b, ca = a - c;
+    return normalFromEdges(ab, bc, ca, ab.squaredNorm(), bc.squaredNorm(), ca.squaredNorm(), n);
 }
 
 /// A (face, edge) pair: edge e of a face goes from v[e] to v[(e + 1) % 3].
@@ -258,15 +268,18 @@ public:
 
     Polytope()
         : w_(new Vec3[kMaxVertices]), a_(new Vec3[kMaxVertices]), b_(new Vec3[kMaxVertices]),
-          faces_(new Face[kMaxFaces]), free_(new int[kMaxFaces]), heap_(new int[kMaxFaces]),
-          stack_(new EdgeRef[3 * kMaxFaces]), horizon_(new EdgeRef[3 * kMaxFaces]),
-          removed_(new int[kMaxFaces]), byStart_(new int[kMaxVertices]),
-          byEnd_(new int[kMaxVertices]), newN_(new Vec3[kMaxVertices]),
-          newD_(new double[kMaxVertices]), newId_(new int[kMaxVertices]) {}
+          faces_(new Face[kMaxFaces]), dist_(new double[kMaxFaces + kDistPadding]),
+          free_(new int[kMaxFaces]), heap_(new int[kMaxFaces]), stack_(new EdgeRef[3 * kMaxFaces]),
+          horizon_(new EdgeRef[3 * kMaxFaces]), removed_(new int[kMaxFaces]),
+          mark_(new int[kMaxVertices]), start_(new int[kMaxVertices]),
+          apex_(new Vec3[kMaxVertices]), apexLength2_(new double[kMaxVertices]),
+          newN_(new Vec3[kMaxVertices]), newD_(new double[kMaxVertices]),
+          newId_(new int[kMaxVertices]) {}
 
     /// Empties the polytope for a new query.
     void reset() {
-        numVerts_ = numFaces_ = numFree_ = heapSize_ = numLive_ = 0;
+        numVerts_ = numFree_ = heapSize_ = numLive_ = pass_ = 0;
+        setFaceCount(0);
         heapMode_ = false;
         scale_ = 0.0;
     }
@@ -283,6 +296,7 @@ public:
         w_[numVerts_] = p.w;
         a_[numVerts_] = p.a;
         b_[numVerts_] = p.b;
+        mark_[numVerts_] = 0;
         scale_ = std::max(scale_, p.w.norm());
         return numVerts_++;
     }
@@ -304,14 +318,23 @@ public:
     [[nodiscard]] int closestFace() const {
         if (heapMode_)
             return heapSize_ > 0 ? heap_[0] : -1;
-        int best = -1;
-        double bestD = std::numeric_limits<double>::infinity();
-        for (int f = 0; f < numFaces_; ++f) {
-            if (faces_[f].heapPos >= 0 && faces_[f].d < bestD) {
-                bestD = faces_[f].d;
-                best = f;
-            }
+        // The smallest d by four independent minima (no branch per face; dist_ is padded with
+        // +inf to a multiple of four), then the first slot holding it.
+        const double* const dist = dist_.get();
+        const int n = numFaces_;
+        double m0 = kInf, m1 = kInf, m2 = kInf, m3 = kInf;
+        for (int f = 0; f < n; f += 4) {
+            m0 = std::min(m0, dist[f]);
+            m1 = std::min(m1, dist[f + 1]);
+            m2 = std::min(m2, dist[f + 2]);
+            m3 = std::min(m3, dist[f + 3]);
         }
+        const double m = std::min(std::min(m0, m1), std::min(m2, m3));
+        if (!(m < kInf))
+            return -1;
+        int best = 0;
+        while (dist[best] > m) // every d is >= m: "d > m" is "d != m" in one compare
+            ++best;
         return best;
     }
 
@@ -332,9 +355,17 @@ public:
 private:
     bool setFace(int f, int a, int b, int c);
     void floodFill(int f, const Vec3& w);
-    bool horizonIsCycle();
+    bool horizonIsCycle(const Vec3& w);
     bool prepareNewFaces(const Vec3& w);
     void commitNewFaces(int vertex);
+
+    static constexpr double kInf = std::numeric_limits<double>::infinity();
+    static constexpr int kDistPadding = 4;
+    /// Sets the high-water mark of faces_ and the +inf padding of dist_ after it.
+    void setFaceCount(int n) {
+        numFaces_ = n;
+        std::fill(dist_.get() + n, dist_.get() + n + kDistPadding, kInf);
+    }
 
     [[nodiscard]] bool before(int f, int g) const {
         return faces_[f].d < faces_[g].d || (faces_[f].d == faces_[g].d && f < g);
@@ -375,13 +406,6 @@ private:
         else
             faces_[f].heapPos = 0;
     }
-    void removeLive(int f) {
-        --numLive_;
-        if (heapMode_)
-            heapRemove(f);
-        else
-            faces_[f].heapPos = -1;
-    }
     /// Moves the live faces into the heap once there are more than kScanFaces of them.
     void switchToHeapIfLarge() {
         if (heapMode_ || numLive_ <= kScanFaces)
@@ -411,6 +435,10 @@ private:
     int numVerts_ = 0;
     std::unique_ptr<Face[]> faces_;
     int numFaces_ = 0; ///< high-water mark of faces_
+    /// Face::d of the live faces by slot, +inf for removed ones and for the kDistPadding slots
+    /// from numFaces_ on (setFaceCount()): closestFace()'s scan reads 8 bytes a face instead of a
+    /// cache line, four at a time.
+    std::unique_ptr<double[]> dist_;
     std::unique_ptr<int[]> free_;
     int numFree_ = 0;
     std::unique_ptr<int[]> heap_; ///< live faces, a binary min-heap on (d, slot)
@@ -419,15 +447,17 @@ private:
     bool heapMode_ = false;        ///< the live faces are in heap_ (more than kScanFaces of them)
     Vec3 interior_ = Vec3::Zero(); ///< centroid of the start tetrahedron, inside forever
     double scale_ = 0.0;
-    int pass_ = 0;
+    int pass_ = 0; ///< flood fills of this query (Face::pass and mark_ hold a pass number)
     // Scratch of expand().
     std::unique_ptr<EdgeRef[]> stack_;
-    std::unique_ptr<EdgeRef[]> horizon_;
+    std::unique_ptr<EdgeRef[]> horizon_; ///< the horizon as a cycle walked backwards
     int numHorizon_ = 0;
     std::unique_ptr<int[]> removed_;
     int numRemoved_ = 0;
-    std::unique_ptr<int[]> byStart_; ///< horizon edge starting at a vertex (new-face order)
-    std::unique_ptr<int[]> byEnd_;
+    std::unique_ptr<int[]> mark_;  ///< per vertex: == pass_ once it starts a horizon edge
+    std::unique_ptr<int[]> start_; ///< per horizon edge: its vertex s (the new face is s, t, w)
+    std::unique_ptr<Vec3[]> apex_; ///< per horizon edge: w - s, shared by two new faces
+    std::unique_ptr<double[]> apexLength2_; ///< |w - s|^2
     std::unique_ptr<Vec3[]> newN_; ///< one per horizon edge: a simple cycle has <= V of them
     std::unique_ptr<double[]> newD_;
     std::unique_ptr<int[]> newId_;
@@ -449,37 +479,58 @@ inline bool Polytope::setFace(int f, int a, int b, int c) {
     if (!triangleNormal(w_[a], w_[b], w_[c], face.n))
         return false;
     face.d = face.n.dot((w_[a] + w_[b] + w_[c]) / 3.0);
+    dist_[f] = face.d;
     return true;
 }
+
+/// Triangles of the start tetrahedron on vertices 0..3, outward when (1 - 0) x (2 - 0) . (3 - 0)
+/// >= 0 (then (0, 1, 2) faces vertex 3), and with their last two vertices swapped otherwise.
+inline constexpr std::array<std::array<int, 3>, 4> kTetrahedron{
+    {{0, 2, 1}, {0, 1, 3}, {1, 2, 3}, {0, 3, 2}}};
+
+/// Adjacency (face * 4 + edge across, as Face::adj) of the tetrahedron's triangles.
+constexpr std::array<std::array<int, 3>, 4> tetrahedronAdjacency(bool swapped) {
+    std::array<std::array<int, 3>, 4> tris = kTetrahedron;
+    if (swapped) {
+        for (auto& t : tris) {
+            const int x = t[1];
+            t[1] = t[2];
+            t[2] = x;
+        }
+    }
+    std::array<std::array<int, 3>, 4> adj{};
+    for (int f = 0; f < 4; ++f) {
+        for (int e = 0; e < 3; ++e) {
+            const int from = tris[f][e], to = tris[f][(e + 1) % 3];
+            for (int g = 0; g < 4; ++g) {
+                for (int k = 0; k < 3; ++k) {
+                    if (tris[g][k] == to && tris[g][(k + 1) % 3] == from)
+                        adj[f][e] = g * 4 + k;
+                }
+            }
+        }
+    }
+    return adj;
+}
+inline constexpr std::array<std::array<std::array<int, 3>, 4>, 2> kTetrahedronAdjacency{
+    tetrahedronAdjacency(false), tetrahedronAdjacency(true)};
 
 /// Builds the four faces of the tetrahedron on vertices 0..3, oriented outward, and links them.
 inline bool Polytope::initTetrahedron() {
     interior_ = (w_[0] + w_[1] + w_[2] + w_[3]) / 4.0;
     const double volume = (w_[1] - w_[0]).cross(w_[2] - w_[0]).dot(w_[3] - w_[0]);
-    // With volume > 0, (0,1,2) faces vertex 3, so the outward faces are:
-    std::array<std::array<int, 3>, 4> tris{{{0, 2, 1}, {0, 1, 3}, {1, 2, 3}, {0, 3, 2}}};
-    if (volume < 0) {
-        for (auto& t : tris)
-            std::swap(t[1], t[2]);
-    }
-    numFaces_ = 4;
+    const bool swapped = volume < 0;
+    setFaceCount(4);
     numFree_ = 0;
     for (int f = 0; f < 4; ++f) {
-        if (!setFace(f, tris[f][0], tris[f][1], tris[f][2]))
+        const auto& t = kTetrahedron[f];
+        if (!setFace(f, t[0], swapped ? t[2] : t[1], swapped ? t[1] : t[2]))
             return false;
         if (faces_[f].n.dot(interior_) - faces_[f].d >= 0)
             return false;
     }
     for (int f = 0; f < 4; ++f) {
-        for (int e = 0; e < 3; ++e) {
-            const int from = faces_[f].v[e], to = faces_[f].v[(e + 1) % 3];
-            for (int g = 0; g < 4; ++g) {
-                for (int k = 0; k < 3; ++k) {
-                    if (faces_[g].v[k] == to && faces_[g].v[(k + 1) % 3] == from)
-                        faces_[f].adj[e] = g * 4 + k;
-                }
-            }
-        }
+        faces_[f].adj = kTetrahedronAdjacency[swapped ? 1 : 0][f];
         addLive(f);
     }
     return true;
@@ -501,7 +552,7 @@ inline bool Polytope::loadSeed(const PenetrationSeed& seed, const EpaWarmStart& 
         interior_ += p.w;
     }
     interior_ /= nv;
-    numFaces_ = nf;
+    setFaceCount(nf);
     for (int f = 0; f < nf; ++f) {
         const auto& v = seed.faces[f];
         const auto& adj = seed.adjacent[f];
@@ -535,8 +586,8 @@ inline bool Polytope::storeSeed(PenetrationSeed& seed, const EpaWarmStart& frame
     seed.clear();
     if (numLive_ > PenetrationSeed::kMaxFaces)
         return false;
-    int* vertexId = byStart_.get(); // scratch of expand(): old vertex -> kept vertex
-    int* faceId = removed_.get();   // old face slot -> kept face
+    int* vertexId = mark_.get();  // scratch of expand() (addVertex resets it): old -> kept vertex
+    int* faceId = removed_.get(); // old face slot -> kept face
     std::fill(vertexId, vertexId + numVerts_, -1);
     int nv = 0, nf = 0;
     for (int f = 0; f < numFaces_; ++f) {
@@ -578,101 +629,150 @@ inline bool Polytope::storeSeed(PenetrationSeed& seed, const EpaWarmStart& frame
 
 /// Marks every face visible from w that is connected to f through visible faces (f itself is
 /// visible by the caller's test) and collects the horizon: the edges from a marked face to an
-/// unmarked one, seen from the unmarked side. Iterative depth-first search on fixed storage.
+/// unmarked one, seen from the unmarked side. Iterative depth-first search on fixed storage that
+/// turns the same way around every face (from the edge it entered by, to the edge before it, then
+/// the one after), so the horizon of a disc of visible faces comes out in cycle order, walked
+/// backwards: each edge ends where the previous one starts. (The hot loops of expand() work on
+/// local copies of the members: stores through the int arrays could alias them.)
 inline void Polytope::floodFill(int f, const Vec3& w) {
-    ++pass_;
-    numRemoved_ = 0;
-    numHorizon_ = 0;
-    int top = 0;
+    const int pass = ++pass_;
+    Face* const faces = faces_.get();
+    EdgeRef* const stack = stack_.get();
+    EdgeRef* const horizon = horizon_.get();
+    int* const removed = removed_.get();
+    int numRemoved = 0, numHorizon = 0, top = 0;
     const double margin = visibilityMargin();
-    faces_[f].pass = pass_;
-    removed_[numRemoved_++] = f;
+    faces[f].pass = pass;
+    removed[numRemoved++] = f;
     for (int e = 0; e < 3; ++e)
-        stack_[top++] = {faces_[f].adjFace(e), faces_[f].adjEdge(e)};
+        stack[top++] = {faces[f].adjFace(e), faces[f].adjEdge(e)};
     while (top > 0) {
-        const EdgeRef cur = stack_[--top];
-        Face& g = faces_[cur.face];
-        if (g.pass == pass_)
+        const EdgeRef cur = stack[--top];
+        Face& g = faces[cur.face];
+        if (g.pass == pass)
             continue;
         if (g.n.dot(w) - g.d > margin) {
-            g.pass = pass_;
-            removed_[numRemoved_++] = cur.face;
-            for (int k = 1; k <= 2; ++k) {
-                const int e = (cur.edge + k) % 3;
-                stack_[top++] = {g.adjFace(e), g.adjEdge(e)};
-            }
+            g.pass = pass;
+            removed[numRemoved++] = cur.face;
+            const int e1 = kNextEdge[cur.edge], e2 = kPrevEdge[cur.edge];
+            stack[top++] = {g.adjFace(e1), g.adjEdge(e1)};
+            stack[top++] = {g.adjFace(e2), g.adjEdge(e2)};
         } else {
-            horizon_[numHorizon_++] = cur;
+            horizon[numHorizon++] = cur;
         }
     }
+    numRemoved_ = numRemoved;
+    numHorizon_ = numHorizon;
 }
 
-/// True when the horizon is one simple cycle (each vertex starts and ends exactly one edge), the
-/// condition for the new faces to close the polytope. Fills byStart_/byEnd_.
-inline bool Polytope::horizonIsCycle() {
-    if (numHorizon_ < 3 || numHorizon_ > numVerts_)
+/// True when the horizon is one simple cycle, the condition for the new faces to close the
+/// polytope: in floodFill()'s order each edge ends where the previous one starts, and no vertex
+/// starts two edges. (A visible region that is not a disc, e.g. a ring around a hidden face or
+/// two discs touching at a vertex, breaks one of the two.) Fills start_, and apex_ and
+/// apexLength2_ for the new apex w.
+inline bool Polytope::horizonIsCycle(const Vec3& w) {
+    const int h = numHorizon_;
+    if (h < 3 || h > numVerts_)
         return false;
-    for (int i = 0; i < numHorizon_; ++i) {
-        const Face& g = faces_[horizon_[i].face];
-        byStart_[g.v[(horizon_[i].edge + 1) % 3]] = -1;
-        byEnd_[g.v[horizon_[i].edge]] = -1;
-    }
-    for (int i = 0; i < numHorizon_; ++i) {
-        const Face& g = faces_[horizon_[i].face];
+    const Face* const faces = faces_.get();
+    const EdgeRef* const horizon = horizon_.get();
+    const Vec3* const verts = w_.get();
+    int* const mark = mark_.get();
+    int* const start = start_.get();
+    const int pass = pass_;
+    int previous = faces[horizon[h - 1].face].v[kNextEdge[horizon[h - 1].edge]];
+    for (int i = 0; i < h; ++i) {
+        const Face& g = faces[horizon[i].face];
         // The new face on this edge runs s -> t (the reverse of g's edge).
-        const int s = g.v[(horizon_[i].edge + 1) % 3], t = g.v[horizon_[i].edge];
-        if (byStart_[s] != -1 || byEnd_[t] != -1)
+        const int s = g.v[kNextEdge[horizon[i].edge]], t = g.v[horizon[i].edge];
+        if (t != previous || mark[s] == pass)
             return false;
-        byStart_[s] = i;
-        byEnd_[t] = i;
+        mark[s] = pass;
+        start[i] = s;
+        previous = s;
+        apex_[i] = w - verts[s];
+        apexLength2_[i] = apex_[i].squaredNorm();
     }
-    int i = 0, count = 0;
-    do {
-        const int t = faces_[horizon_[i].face].v[horizon_[i].edge];
-        i = byStart_[t];
-        ++count;
-    } while (i >= 0 && i != 0 && count <= numHorizon_);
-    return i == 0 && count == numHorizon_;
+    return true;
 }
 
-/// Planes of the new faces (s, t, w); false if one is too flat or does not keep the interior
-/// point behind it (the polytope would stop being convex).
+/// Planes of the new faces (s_i, t_i, w), t_i = s_{i-1}; false if one is too flat or does not keep
+/// the interior point behind it (the polytope would stop being convex). Two of a face's edges,
+/// w - t_i and s_i - w, are apex edges shared with its neighbours: computed once per vertex.
 inline bool Polytope::prepareNewFaces(const Vec3& w) {
-    for (int i = 0; i < numHorizon_; ++i) {
-        const Face& g = faces_[horizon_[i].face];
-        const Vec3& s = w_[g.v[(horizon_[i].edge + 1) % 3]];
-        const Vec3& t = w_[g.v[horizon_[i].edge]];
-        if (!triangleNormal(s, t, w, newN_[i]))
+    const int h = numHorizon_;
+    const Vec3* const verts = w_.get();
+    const int* const start = start_.get();
+    const Vec3* const apex = apex_.get();
+    const double* const apexLength2 = apexLength2_.get();
+    Vec3* const newN = newN_.get();
+    double* const newD = newD_.get();
+    const Vec3 interior = interior_;
+    for (int i = 0, prev = h - 1; i < h; prev = i++) {
+        const Vec3& s = verts[start[i]];
+        const Vec3& t = verts[start[prev]];
+        const Vec3 ab = t - s, ca = -apex[i]; // bc = w - t = apex[prev]
+        if (!normalFromEdges(ab, apex[prev], ca, ab.squaredNorm(), apexLength2[prev],
+                             apexLength2[i], newN[i]))
             return false;
-        newD_[i] = newN_[i].dot((s + t + w) / 3.0);
-        if (newN_[i].dot(interior_) - newD_[i] >= 0)
+        newD[i] = newN[i].dot((s + t + w) / 3.0);
+        if (newN[i].dot(interior) - newD[i] >= 0)
             return false;
     }
     return true;
 }
 
-/// Frees the removed faces and links one new face (s, t, vertex) per horizon edge: edge 0 to the
-/// kept face across the horizon, edges 1 and 2 to the neighbouring new faces.
+/// Frees the removed faces and links one new face (s_i, t_i, vertex) per horizon edge: edge 0 to
+/// the kept face across the horizon, edge 1 (t_i -> vertex) to the new face i - 1, edge 2
+/// (vertex -> s_i) to the new face i + 1. Slots are reused as from a stack of free slots onto
+/// which the removed faces were pushed in order: the last removed first, then the older free
+/// slots, then fresh ones.
 inline void Polytope::commitNewFaces(int vertex) {
-    for (int r = 0; r < numRemoved_; ++r) {
-        removeLive(removed_[r]);
-        free_[numFree_++] = removed_[r];
+    Face* const faces = faces_.get();
+    double* const dist = dist_.get();
+    int* const free = free_.get();
+    int* const newId = newId_.get();
+    const int* const removed = removed_.get();
+    const int* const start = start_.get();
+    const EdgeRef* const horizon = horizon_.get();
+    const Vec3* const newN = newN_.get();
+    const double* const newD = newD_.get();
+    const int h = numHorizon_, numRemoved = numRemoved_;
+    int numFree = numFree_, numFaces = numFaces_;
+    for (int r = 0; r < numRemoved; ++r) {
+        const int f = removed[r];
+        if (heapMode_)
+            heapRemove(f);
+        faces[f].heapPos = -1;
+        dist[f] = kInf; // out of closestFace()'s scan
     }
-    for (int i = 0; i < numHorizon_; ++i)
-        newId_[i] = numFree_ > 0 ? free_[--numFree_] : numFaces_++;
-    for (int i = 0; i < numHorizon_; ++i) {
-        const EdgeRef h = horizon_[i];
-        Face& g = faces_[h.face];
-        const int s = g.v[(h.edge + 1) % 3], t = g.v[h.edge];
-        const int id = newId_[i];
-        Face& nf = faces_[id];
-        nf.v = {s, t, vertex};
-        nf.n = newN_[i];
-        nf.d = newD_[i];
+    numLive_ += h - numRemoved;
+    int i = 0;
+    for (; i < h && i < numRemoved; ++i)
+        newId[i] = removed[numRemoved - 1 - i];
+    for (int r = 0; r < numRemoved - h; ++r)
+        free[numFree++] = removed[r];
+    for (; i < h; ++i)
+        newId[i] = numFree > 0 ? free[--numFree] : numFaces++;
+    numFree_ = numFree;
+    setFaceCount(numFaces);
+    for (int j = 0, prev = h - 1; j < h; prev = j++) {
+        const EdgeRef e = horizon[j];
+        const int next = j + 1 < h ? j + 1 : 0;
+        const int id = newId[j];
+        Face& nf = faces[id];
+        nf.v = {start[j], start[prev], vertex};
+        nf.n = newN[j];
+        nf.d = newD[j];
+        dist[id] = newD[j];
         nf.pass = 0;
-        nf.adj = {h.face * 4 + h.edge, newId_[byStart_[t]] * 4 + 2, newId_[byEnd_[s]] * 4 + 1};
-        g.adj[h.edge] = id * 4;
-        addLive(id);
+        nf.adj = {e.face * 4 + e.edge, newId[prev] * 4 + 2, newId[next] * 4 + 1};
+        nf.heapPos = 0; // live; placed in the heap below in heap mode
+        faces[e.face].adj[e.edge] = id * 4;
+    }
+    if (heapMode_) {
+        for (int j = 0; j < h; ++j)
+            heapPush(newId[j]);
     }
     switchToHeapIfLarge();
 }
@@ -682,7 +782,7 @@ inline void Polytope::commitNewFaces(int vertex) {
 inline Polytope::Grow Polytope::expand(int f, int vertex) {
     const Vec3& w = w_[vertex];
     floodFill(f, w);
-    const bool ok = horizonIsCycle() && prepareNewFaces(w);
+    const bool ok = horizonIsCycle(w) && prepareNewFaces(w);
     const bool fits = numFree_ + numRemoved_ + (kMaxFaces - numFaces_) >= numHorizon_;
     if (!ok || !fits) {
         for (int r = 0; r < numRemoved_; ++r)
