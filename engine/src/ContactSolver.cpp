@@ -269,11 +269,10 @@ void checkColours(std::span<const SolverBody> bodies, std::span<const SolverCont
         const auto stamp = static_cast<std::uint32_t>(k + 1);
         for (std::uint32_t i = starts[k]; i < starts[k + 1]; ++i) {
             const SolverContact& c = contacts[i];
-            const bool sameManifold = i > starts[k] && c.bodyA == contacts[i - 1].bodyA &&
-                                      c.bodyB == contacts[i - 1].bodyB;
+            const bool previousPoint = i > starts[k] && sameManifold(contacts[i - 1], c);
             for (const int body : {c.bodyA, c.bodyB}) {
                 const auto b = static_cast<std::size_t>(body);
-                if (bodies[b].inverseMass > 0.0 && colourOf[b] == stamp && !sameManifold) {
+                if (bodies[b].inverseMass > 0.0 && colourOf[b] == stamp && !previousPoint) {
                     throw std::invalid_argument("solveContacts: two manifolds of colour " +
                                                 std::to_string(k) + " share dynamic body " +
                                                 std::to_string(body));
@@ -318,8 +317,7 @@ void splitShares(std::span<const SolverContact> contacts, std::span<const std::u
         const std::size_t end = starts[k + 1];
         for (std::size_t t = 0; t <= threads; ++t) {
             std::size_t i = begin + (end - begin) * t / threads;
-            while (i > begin && i < end && contacts[i].bodyA == contacts[i - 1].bodyA &&
-                   contacts[i].bodyB == contacts[i - 1].bodyB) {
+            while (i > begin && i < end && sameManifold(contacts[i - 1], contacts[i])) {
                 ++i;
             }
             shares.push_back(static_cast<std::uint32_t>(i));
@@ -346,11 +344,6 @@ PgsResult solveColoured(PgsScratch::Arrays& packed, std::span<const SolverContac
     const auto threads = static_cast<std::size_t>(pool.threads());
     packed.parts.assign(threads, ThreadResiduals{});
     splitShares(contacts, colours.starts, threads, packed.shares);
-    packed.wide.groups.clear(); // the groups of an earlier solve must not be swept
-    packed.wide.points.clear();
-    if (avx2 && colours.widens(contacts.size())) {
-        packGroups(packed, contacts, colours.starts);
-    }
     ColouredSolve solve{.bodies = packed.bodies,
                         .contacts = packed.contacts,
                         .starts = colours.starts,
@@ -422,23 +415,26 @@ PgsResult solveContacts(std::span<SolverBody> bodies, std::span<SolverContact> c
     static const bool hasAvx2 = pgsKernelAvailable(PgsKernel::avx2);
     const bool avx2 = kernel == PgsKernel::avx2 || (kernel == PgsKernel::automatic && hasAvx2);
     const bool parallel = colours.spreads(contacts.size());
+    // A colouring lets the sweeps take four manifolds at once, one per AVX2 lane (PgsWide.h).
+    const bool wide = avx2 && !colours.starts.empty() && colours.widens(contacts.size());
     giveStaticBodiesCopies(packed);
+    if (parallel || wide) {
+        checkColours(bodies, contacts, colours.starts, packed.colourOf);
+    }
+    packed.wide.groups.clear(); // the groups of an earlier solve must not be swept
+    packed.wide.points.clear();
+    if (wide) {
+        packGroups(packed, contacts, colours.starts);
+    }
     PgsResult result;
     if (parallel) {
-        checkColours(bodies, contacts, colours.starts, packed.colourOf);
         result = solveColoured(packed, contacts, colours, settings, avx2);
     } else {
 #if defined(__x86_64__)
-        if (avx2 && !colours.starts.empty() && colours.widens(contacts.size())) {
-            // A colouring lets one thread sweep four manifolds at once (PgsWide.h).
-            checkColours(bodies, contacts, colours.starts, packed.colourOf);
-            packGroups(packed, contacts, colours.starts);
-            result = sweepWide(packed.bodies, packed.contacts, packed.wide.groups,
-                               packed.wide.points, settings);
-        } else {
-            result = avx2 ? sweepAvx2(packed.bodies, packed.contacts, settings)
-                          : sweepBaseline(packed.bodies, packed.contacts, settings);
-        }
+        result = wide   ? sweepWide(packed.bodies, packed.contacts, packed.wide.groups,
+                                    packed.wide.points, settings)
+                 : avx2 ? sweepAvx2(packed.bodies, packed.contacts, settings)
+                        : sweepBaseline(packed.bodies, packed.contacts, settings);
 #else
         result = sweepBaseline(packed.bodies, packed.contacts, settings);
 #endif

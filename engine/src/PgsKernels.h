@@ -351,6 +351,12 @@ template <class Lanes>
     r.maxImpulse = std::max(r.maxImpulse, maxAbs(f));
 }
 
+/// Whether two contacts are points of one manifold: a run of consecutive contacts between the same
+/// two bodies (PgsColours::starts), which one thread or lane sweeps in order.
+inline bool sameManifold(const SolverContact& a, const SolverContact& b) {
+    return a.bodyA == b.bodyA && a.bodyB == b.bodyB;
+}
+
 /// The stopping test after sweep `it` with residuals `r` (pinocchio's criteria, ContactSolver.h):
 /// records them in `result` and returns whether to stop. `previousMax` is |f|_inf before the
 /// sweep; it becomes |f|_inf after it.
@@ -392,26 +398,39 @@ template <class Lanes>
     }
 }
 
-/// The sweeps on packed data, from the warm start to a stopping criterion.
-template <class Lanes>
-[[gnu::always_inline]] inline PgsResult sweep(std::span<PackedBody> bodies,
-                                              std::span<PackedContact> contacts,
-                                              const PgsSettings& settings) {
+/// The sweeps on packed data, from the warm start to a stopping criterion: `pass(r)` is one
+/// Gauss-Seidel pass over every contact, its residuals merged into r. (The pass must be
+/// [[gnu::always_inline]]: inlined into a caller compiled for AVX2, it is compiled for AVX2.)
+template <class Lanes, class Pass>
+[[gnu::always_inline]] inline PgsResult sweepWith(std::span<PackedBody> bodies,
+                                                  std::span<PackedContact> contacts,
+                                                  const PgsSettings& settings, Pass&& pass) {
     PgsResult result;
     double previousMax = applyWarmStart<Lanes>(bodies, contacts, 0.0);
     if (contacts.empty()) {
         return result;
     }
     result.converged = false;
-    const Pair w = splat(settings.overRelaxation);
     for (int it = 0; it < settings.maxIterations; ++it) {
         SweepResiduals r;
-        updateContacts<Lanes>(bodies, contacts, w, r);
+        pass(r);
         if (stopAfterSweep(r, it, previousMax, settings, result)) {
             break;
         }
     }
     return result;
+}
+
+/// sweepWith() passing over the contacts one at a time, in their order.
+template <class Lanes>
+[[gnu::always_inline]] inline PgsResult sweep(std::span<PackedBody> bodies,
+                                              std::span<PackedContact> contacts,
+                                              const PgsSettings& settings) {
+    const Pair w = splat(settings.overRelaxation);
+    return sweepWith<Lanes>(
+        bodies, contacts, settings, [&](SweepResiduals & r) __attribute__((always_inline)) {
+            updateContacts<Lanes>(bodies, contacts, w, r);
+        });
 }
 
 } // namespace mk::pgs

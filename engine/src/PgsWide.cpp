@@ -249,9 +249,7 @@ void listManifolds(std::span<const SolverContact> contacts, std::size_t begin, s
     manifolds.clear();
     for (std::size_t i = begin; i < end;) {
         const std::size_t first = i;
-        for (++i; i < end && contacts[i].bodyA == contacts[first].bodyA &&
-                  contacts[i].bodyB == contacts[first].bodyB;
-             ++i) {
+        for (++i; i < end && sameManifold(contacts[first], contacts[i]); ++i) {
         }
         manifolds.push_back(
             {static_cast<std::uint32_t>(first), static_cast<std::uint32_t>(i - first)});
@@ -346,19 +344,10 @@ void unpackImpulses(std::span<const WidePoint> points, std::span<PackedContact> 
                                             std::span<const WideGroup> groups,
                                             std::span<WidePoint> points,
                                             const PgsSettings& settings) {
-    PgsResult result;
-    double previousMax = applyWarmStart<QuadLanes>(bodies, contacts, 0.0);
-    if (contacts.empty()) {
-        return result;
-    }
-    result.converged = false;
-    for (int it = 0; it < settings.maxIterations; ++it) {
-        SweepResiduals r;
-        updateGroups(bodies, groups, points, settings.overRelaxation, r);
-        if (stopAfterSweep(r, it, previousMax, settings, result)) {
-            break;
-        }
-    }
+    const PgsResult result = sweepWith<QuadLanes>(
+        bodies, contacts, settings, [&](SweepResiduals & r) __attribute__((always_inline)) {
+            updateGroups(bodies, groups, points, settings.overRelaxation, r);
+        });
     unpackImpulses(points, contacts);
     return result;
 }
