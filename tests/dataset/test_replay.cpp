@@ -147,12 +147,18 @@ TEST_F(Replay, DistanceTaskComparesWithTheRecordedDistance) {
     EXPECT_LT(row.maxDistanceDifference, 1e-9);
 }
 
-TEST_F(Replay, PenetratingCallsAreSeededAndAgreeWithColdEpa) {
+/// gjk cold (obb) and warm (transformed-previous) on the distance task, one repetition.
+ReplayOptions coldAndWarmDistance() {
     ReplayOptions options;
     options.contenders = {{builtins::gjk(), WarmStart::Obb},
                           {builtins::gjk(), WarmStart::TransformedPrevious}};
     options.task = bench::BenchTask::Distance;
     options.repeats = 1;
+    return options;
+}
+
+TEST_F(Replay, PenetratingCallsAreSeededAndAgreeWithColdEpa) {
+    ReplayOptions options = coldAndWarmDistance();
     const ReplayRun run = replay(d(), selectProblems(d(), {}), options);
     const std::vector<PenetrationRow> rows = summarizePenetration(d(), run);
     ASSERT_EQ(rows.size(), 2U);
@@ -179,11 +185,7 @@ TEST_F(Replay, PenetratingCallsAreSeededAndAgreeWithColdEpa) {
 /// at 1e-10 m warm and cold EPA agree, and sit, within it of the tight depth; at 1e-3 m the
 /// answers are visibly looser.
 TEST_F(Replay, TheEpaToleranceOfTheRequestReachesEveryQuery) {
-    ReplayOptions options;
-    options.contenders = {{builtins::gjk(), WarmStart::Obb},
-                          {builtins::gjk(), WarmStart::TransformedPrevious}};
-    options.task = bench::BenchTask::Distance;
-    options.repeats = 1;
+    ReplayOptions options = coldAndWarmDistance();
     const auto penetrating = [&](double tolerance) {
         options.request.penetrationTolerance = tolerance;
         return summarizePenetration(d(), replay(d(), selectProblems(d(), {}), options));
