@@ -84,6 +84,49 @@ struct alignas(64) PackedContact {
 static_assert(sizeof(PackedBody) == 64);
 static_assert(sizeof(PackedContact) == 512);
 
+/// `m` row-major.
+inline void packRows(const Mat3& m, double (&rows)[9]) {
+    for (int i = 0; i < 3; ++i) {
+        for (int j = 0; j < 3; ++j) {
+            rows[3 * i + j] = m(i, j);
+        }
+    }
+}
+
+/// Turned columns of `m` (PackedContact).
+inline void packTurned(const Mat3& m, double (&turned)[9]) {
+    const double t[9] = {m(0, 0), m(1, 0), m(2, 1), m(0, 1), m(1, 1),
+                         m(2, 2), m(0, 2), m(1, 2), m(2, 0)};
+    std::copy(t, t + 9, turned);
+}
+
+/// Writes every member of `c` (in place: a contact is 512 bytes, and building it on the stack
+/// then copying it cost a clear and a copy per contact).
+inline void packContact(const SolverContact& s, double w, PackedContact& c) {
+    packRows(s.frame, c.frameRows);
+    packRows(s.angularB, c.angularBRows);
+    packRows(s.angularA, c.angularARows);
+    packTurned(s.responseB, c.responseBTurned);
+    packTurned(s.responseA, c.responseATurned);
+    const Mat3& g = s.delassus;
+    c.delassusThird[0] = g(0, 2);
+    c.delassusThird[1] = g(1, 2);
+    c.delassusDiagonal[0] = g(0, 0);
+    c.delassusDiagonal[1] = g(1, 1);
+    std::copy(s.tangentInverse.begin(), s.tangentInverse.end(), c.tangentInverse);
+    c.delassus01Twice = 2.0 * g(0, 1);
+    c.normalStep = w / g(2, 2);
+    c.gradientStep = s.tangentGradientStep;
+    c.bias = s.bias;
+    c.friction = s.friction;
+    c.coneScale = 1.0 + s.friction * s.friction;
+    c.impulse[0] = s.impulse.x();
+    c.impulse[1] = s.impulse.y();
+    c.impulse[2] = s.impulse.z();
+    c.bodyA = s.bodyA;
+    c.bodyB = s.bodyB;
+}
+
 /// A contact-frame vector: tangential lanes and normal component.
 struct FrameVector {
     Pair xy;
@@ -398,18 +441,19 @@ template <class Lanes>
     }
 }
 
-/// The sweeps on packed data, from the warm start to a stopping criterion: `pass(r)` is one
-/// Gauss-Seidel pass over every contact, its residuals merged into r. (The pass must be
-/// [[gnu::always_inline]]: inlined into a caller compiled for AVX2, it is compiled for AVX2.)
-template <class Lanes, class Pass>
-[[gnu::always_inline]] inline PgsResult sweepWith(std::span<PackedBody> bodies,
-                                                  std::span<PackedContact> contacts,
-                                                  const PgsSettings& settings, Pass&& pass) {
+/// The sweeps after a warm start whose impulses had |f|_inf = `warmStartMax`, to a stopping
+/// criterion: `pass(r)` is one Gauss-Seidel pass over every contact, its residuals merged into
+/// r. (The pass must be [[gnu::always_inline]]: inlined into a caller compiled for AVX2, it is
+/// compiled for AVX2.) No contacts: no sweep.
+template <class Pass>
+[[gnu::always_inline]] inline PgsResult sweepAfterWarmStart(bool noContacts, double warmStartMax,
+                                                            const PgsSettings& settings,
+                                                            Pass&& pass) {
     PgsResult result;
-    double previousMax = applyWarmStart<Lanes>(bodies, contacts, 0.0);
-    if (contacts.empty()) {
+    if (noContacts) {
         return result;
     }
+    double previousMax = warmStartMax;
     result.converged = false;
     for (int it = 0; it < settings.maxIterations; ++it) {
         SweepResiduals r;
@@ -419,6 +463,15 @@ template <class Lanes, class Pass>
         }
     }
     return result;
+}
+
+/// The warm start of `contacts`, then sweepAfterWarmStart().
+template <class Lanes, class Pass>
+[[gnu::always_inline]] inline PgsResult sweepWith(std::span<PackedBody> bodies,
+                                                  std::span<PackedContact> contacts,
+                                                  const PgsSettings& settings, Pass&& pass) {
+    const double warmStartMax = applyWarmStart<Lanes>(bodies, contacts, 0.0);
+    return sweepAfterWarmStart(contacts.empty(), warmStartMax, settings, pass);
 }
 
 /// sweepWith() passing over the contacts one at a time, in their order.
