@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cstring>
 
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -17,10 +16,6 @@ namespace mk::pgs {
 #if defined(__x86_64__)
 namespace {
 
-/// Index of a PackedContact member among its doubles (WidePoint::field).
-constexpr std::size_t doubleIndex(std::size_t byteOffset) {
-    return byteOffset / sizeof(double);
-}
 constexpr std::size_t kFrame = doubleIndex(offsetof(PackedContact, frameRows));
 constexpr std::size_t kAngularB = doubleIndex(offsetof(PackedContact, angularBRows));
 constexpr std::size_t kAngularA = doubleIndex(offsetof(PackedContact, angularARows));
@@ -55,27 +50,6 @@ struct WideBodies {
     r1 = Quad(_mm256_permute2f128_pd(t1, t3, 0x20));
     r2 = Quad(_mm256_permute2f128_pd(t0, t2, 0x31));
     r3 = Quad(_mm256_permute2f128_pd(t1, t3, 0x31));
-}
-
-/// The doubles of an inactive lane (a PackedContact's worth, zero).
-constexpr std::array<double, sizeof(PackedContact) / sizeof(double)> kZeroContact{};
-
-/// Fields m of `p` from the doubles at source[l] + m, lane l: four fields per 4x4 transpose.
-/// A PackedContact is 512 bytes, so the quad loaded for its last double stays inside it.
-[[gnu::target("avx2"), gnu::always_inline]] inline void transposeFields(const double* (&source)[4],
-                                                                        WidePoint& p) {
-    static_assert(kContactDoubles % 4 == 1 &&
-                  (kContactDoubles + 3) * sizeof(double) <= sizeof(PackedContact));
-    for (std::size_t m = 0; m < kContactDoubles; m += 4) {
-        Quad q[4];
-        for (std::size_t l = 0; l < 4; ++l) {
-            __builtin_memcpy(&q[l], source[l] + m, sizeof(Quad));
-        }
-        transpose(q[0], q[1], q[2], q[3]);
-        for (std::size_t k = 0; k < 4 && m + k < kContactDoubles; ++k) {
-            p.field[m + k] = q[k];
-        }
-    }
 }
 
 [[gnu::target("avx2"), gnu::always_inline]] inline WideBodies
@@ -294,27 +268,24 @@ std::int32_t laneBody(std::int32_t body, std::vector<PackedBody>& bodies) {
         g.bodyB[l] = used ? laneBody(contacts[lanes[l].begin].bodyB, bodies) : dummy;
         g.points = std::max(g.points, used ? lanes[l].count : 0u);
     }
-    // In L1 between packContact() and the transposes. packContact() writes every member; the
-    // transposes also read the padding after them (into lanes they drop): zero it once.
-    PackedContact packed[4];
-    constexpr std::size_t kMembers = offsetof(PackedContact, bodyB) + sizeof(std::int32_t);
-    for (PackedContact& c : packed) {
-        std::memset(reinterpret_cast<char*>(&c) + kMembers, 0, sizeof(PackedContact) - kMembers);
-    }
     for (std::uint32_t j = 0; j < g.points; ++j) {
         WidePoint& p = out.points.emplace_back();
-        const double* source[4];
+        bool full = true;
         for (std::size_t l = 0; l < 4; ++l) {
             const bool on = l < lanes.size() && j < lanes[l].count;
-            const std::uint32_t contact = on ? lanes[l].begin + j : 0;
             p.active[l] = on ? -1 : 0;
-            p.contact[l] = on ? static_cast<std::int32_t>(contact) : -1;
-            if (on) {
-                packContact(contacts[contact], w, packed[l]);
-            }
-            source[l] = on ? reinterpret_cast<const double*>(&packed[l]) : kZeroContact.data();
+            p.contact[l] = on ? static_cast<std::int32_t>(lanes[l].begin + j) : -1;
+            full = full && on;
         }
-        transposeFields(source, p);
+        if (!full) { // inactive lanes are zero
+            std::fill(std::begin(p.field), std::end(p.field), Quad{});
+        }
+        for (std::size_t l = 0; l < 4; ++l) {
+            if (p.contact[l] >= 0) {
+                packContactDoubles(contacts[std::size_t(p.contact[l])], w,
+                                   [&p, l](std::size_t i, double x) { p.field[i][l] = x; });
+            }
+        }
     }
     out.groups.push_back(g);
 }

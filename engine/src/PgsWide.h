@@ -14,9 +14,6 @@
 
 namespace mk::pgs {
 
-/// The doubles of a PackedContact (all its members before the body indices).
-inline constexpr std::size_t kContactDoubles = offsetof(PackedContact, bodyA) / sizeof(double);
-
 /// One point of four manifolds of a colour, lane l the point of manifold l: PackedContact's
 /// doubles as quads, in PackedContact's order. Lanes whose manifold has no point here are zero
 /// and inactive.
