@@ -24,7 +24,8 @@ void World::Impl::runNarrowPhase() {
     base.solver = settings.narrowPhase.solver;
     base.margin = settings.contact.margin;
     forEachPassedPair([&](PairState& p, WorkerShare& share) {
-        if (settings.narrowPhase.contactCache && reuseCachedQuery(p)) {
+        p.reusedQuery = settings.narrowPhase.contactCache && reuseCachedQuery(p);
+        if (p.reusedQuery) {
             ++share.counts.narrowPhaseSkipped;
         } else {
             queryPair(p, base, share);

@@ -155,7 +155,8 @@ void World::Impl::updateManifold(PairState& p, WorkerShare& share) {
         c.localA = poseA.applyInverse(r.witnessA);
         c.localB = poseB.applyInverse(r.witnessB);
         p.manifold.add(c, threshold);
-        p.perturbPending = cs.perturbationIterations > 0 && p.perturbationCooldown == 0 &&
+        p.perturbPending = cs.perturbationIterations > 0 && !p.reusedQuery &&
+                           p.perturbationCooldown == 0 &&
                            p.manifold.size() < cs.perturbationMinPoints &&
                            !frames[p.key.a].sphere && !frames[p.key.b].sphere;
     }

@@ -46,6 +46,8 @@ struct PairState {
     CachedQuery cached{};
     /// The manifold stage found too few points: the perturbation pass queries this pair.
     bool perturbPending = false;
+    /// This step's answer came from the contact cache (NarrowPhaseSettings::contactCache).
+    bool reusedQuery = false;
     int perturbationCooldown = 0; ///< steps before the next perturbation round may run
     /// At the round that started the cooldown: B's orientation in A's frame, and the
     /// narrow-phase witness on the tilted body in its centre-of-mass frame (unit: metre).
