@@ -3,12 +3,13 @@
 ///
 /// The sweeps run on packed copies (PackedBody, PackedContact, PgsKernels.h) of what they read,
 /// with vector arithmetic: four lanes (a 3-vector per AVX register) where the CPU has AVX2, else
-/// two (PairLanes); on one thread with a colouring and AVX2, four manifolds at once, one per
-/// lane (PgsWide.h). Every sum keeps the order of the Eigen 3.4 expression it replaces, so that the
-/// solve computes the same bits as the formulation on SolverBody/SolverContact (the reference in
-/// test_contact_solver_reference.cpp, and the pinned state hashes): M^T x as
-/// (m_0j x_0 + m_1j x_1) + m_2j x_2 in every component, M x the same in rows 0 and 1 but
-/// m_20 x_0 + (m_21 x_1 + m_22 x_2) in row 2 (Eigen's packet path, then its scalar reduction).
+/// two (PairLanes); with a colouring and AVX2, four manifolds at once, one per lane (PgsWide.h),
+/// packed straight from the SolverContacts. Every sum keeps the order of the Eigen 3.4 expression
+/// it replaces, so that the solve computes the same bits as the formulation on
+/// SolverBody/SolverContact (the reference in test_contact_solver_reference.cpp, and the pinned
+/// state hashes): M^T x as (m_0j x_0 + m_1j x_1) + m_2j x_2 in every component, M x the same in
+/// rows 0 and 1 but m_20 x_0 + (m_21 x_1 + m_22 x_2) in row 2 (Eigen's packet path, then its scalar
+/// reduction).
 
 #include "minkowski/engine/ContactSolver.h"
 
@@ -44,49 +45,6 @@ PackedBody packBody(const SolverBody& s) {
     const Vec3& v = s.linearVelocity;
     const Vec3& w = s.angularVelocity;
     return {Quad{v.x(), v.y(), v.z(), s.inverseMass}, Quad{w.x(), w.y(), w.z(), 0.0}};
-}
-
-/// `m` row-major.
-void packRows(const Mat3& m, double (&rows)[9]) {
-    for (int i = 0; i < 3; ++i) {
-        for (int j = 0; j < 3; ++j) {
-            rows[3 * i + j] = m(i, j);
-        }
-    }
-}
-
-/// Turned columns of `m` (PackedContact).
-void packTurned(const Mat3& m, double (&turned)[9]) {
-    const double t[9] = {m(0, 0), m(1, 0), m(2, 1), m(0, 1), m(1, 1),
-                         m(2, 2), m(0, 2), m(1, 2), m(2, 0)};
-    std::copy(t, t + 9, turned);
-}
-
-/// Writes every member of `c` (in place: a contact is 512 bytes, and building it on the stack
-/// then copying it cost a clear and a copy per contact).
-void packContact(const SolverContact& s, double w, PackedContact& c) {
-    packRows(s.frame, c.frameRows);
-    packRows(s.angularB, c.angularBRows);
-    packRows(s.angularA, c.angularARows);
-    packTurned(s.responseB, c.responseBTurned);
-    packTurned(s.responseA, c.responseATurned);
-    const Mat3& g = s.delassus;
-    c.delassusThird[0] = g(0, 2);
-    c.delassusThird[1] = g(1, 2);
-    c.delassusDiagonal[0] = g(0, 0);
-    c.delassusDiagonal[1] = g(1, 1);
-    std::copy(s.tangentInverse.begin(), s.tangentInverse.end(), c.tangentInverse);
-    c.delassus01Twice = 2.0 * g(0, 1);
-    c.normalStep = w / g(2, 2);
-    c.gradientStep = s.tangentGradientStep;
-    c.bias = s.bias;
-    c.friction = s.friction;
-    c.coneScale = 1.0 + s.friction * s.friction;
-    c.impulse[0] = s.impulse.x();
-    c.impulse[1] = s.impulse.y();
-    c.impulse[2] = s.impulse.z();
-    c.bodyA = s.bodyA;
-    c.bodyB = s.bodyB;
 }
 
 } // namespace
@@ -171,20 +129,39 @@ inline std::span<PackedContact> slice(ColouredSolve& s, std::size_t k, int threa
     return s.contacts.subspan(s.shares[row], s.shares[row + 1] - s.shares[row]);
 }
 
+#if defined(__x86_64__)
+/// Thread `thread`'s even share of colour k's groups.
+inline std::span<const WideGroup> groupShare(const ColouredSolve& s, std::size_t k, int thread) {
+    const std::size_t first = s.groupStarts[k];
+    const std::size_t count = s.groupStarts[k + 1] - first;
+    const std::size_t threads = s.parts.size();
+    const auto t = static_cast<std::size_t>(thread);
+    const std::size_t begin = first + count * t / threads;
+    const std::size_t end = first + count * (t + 1) / threads;
+    return s.groups.subspan(begin, end - begin);
+}
+#endif
+
+/// Thread `thread`'s part of the warm start of colour k: its contacts, or its groups. Returns
+/// the larger of `max` and their |f|_inf.
+template <class Lanes>
+[[gnu::always_inline]] inline double warmStartShare(ColouredSolve& s, std::size_t k, int thread,
+                                                    double max) {
+#if defined(__x86_64__)
+    if (!s.groups.empty()) {
+        return warmStartGroups(s.bodies, groupShare(s, k, thread), s.points, max);
+    }
+#endif
+    return applyWarmStart<Lanes>(s.bodies, slice(s, k, thread), max);
+}
+
 /// Thread `thread`'s part of a sweep of colour k: its contacts, or its groups.
 template <class Lanes>
 [[gnu::always_inline]] inline void updateShare(ColouredSolve& s, std::size_t k, int thread, Pair w,
                                                SweepResiduals& r) {
 #if defined(__x86_64__)
     if (!s.groups.empty()) {
-        const std::size_t first = s.groupStarts[k];
-        const std::size_t count = s.groupStarts[k + 1] - first;
-        const std::size_t threads = s.parts.size();
-        const auto t = static_cast<std::size_t>(thread);
-        const std::size_t begin = first + count * t / threads;
-        const std::size_t end = first + count * (t + 1) / threads;
-        updateGroups(s.bodies, s.groups.subspan(begin, end - begin), s.points,
-                     s.settings.overRelaxation, r);
+        updateGroups(s.bodies, groupShare(s, k, thread), s.points, s.settings.overRelaxation, r);
         return;
     }
 #endif
@@ -198,7 +175,7 @@ template <class Lanes>
     const std::size_t colours = s.starts.size() - 1;
     ThreadResiduals& mine = s.parts[static_cast<std::size_t>(thread)];
     for (std::size_t k = 0; k < colours; ++k) {
-        mine.warmStartMax = applyWarmStart<Lanes>(s.bodies, slice(s, k, thread), mine.warmStartMax);
+        mine.warmStartMax = warmStartShare<Lanes>(s, k, thread, mine.warmStartMax);
         s.barrier.wait();
     }
     double previousMax = 0.0; // thread 0's
@@ -325,17 +302,14 @@ void splitShares(std::span<const SolverContact> contacts, std::span<const std::u
     }
 }
 
-/// packWide() into the scratch, with a body appended for the groups' empty lanes (AVX2 only;
-/// without it the groups stay empty and the sweeps take the contacts one at a time).
-void packGroups(PgsScratch::Arrays& packed, std::span<const SolverContact> contacts,
-                std::span<const std::uint32_t> starts) {
-#if defined(__x86_64__)
-    const auto dummy = static_cast<std::int32_t>(packed.bodies.size());
-    packed.bodies.emplace_back();
-    packWide(contacts, packed.contacts, starts, dummy, packed.wide);
-#else
-    (void)packed, (void)contacts, (void)starts;
-#endif
+/// The contacts packed one at a time (PackedContact), each static side on a copy of its body.
+void packContacts(PgsScratch::Arrays& packed, std::span<const SolverContact> contacts,
+                  double overRelaxation) {
+    packed.contacts.resize(contacts.size());
+    for (std::size_t i = 0; i < contacts.size(); ++i) {
+        packContact(contacts[i], overRelaxation, packed.contacts[i]);
+    }
+    giveStaticBodiesCopies(packed);
 }
 
 PgsResult solveColoured(PgsScratch::Arrays& packed, std::span<const SolverContact> contacts,
@@ -343,9 +317,12 @@ PgsResult solveColoured(PgsScratch::Arrays& packed, std::span<const SolverContac
     ThreadPool& pool = *colours.pool;
     const auto threads = static_cast<std::size_t>(pool.threads());
     packed.parts.assign(threads, ThreadResiduals{});
-    splitShares(contacts, colours.starts, threads, packed.shares);
+    const bool wide = !packed.wide.groups.empty(); // else the contacts are packed one at a time
+    if (!wide) {
+        splitShares(contacts, colours.starts, threads, packed.shares);
+    }
     ColouredSolve solve{.bodies = packed.bodies,
-                        .contacts = packed.contacts,
+                        .contacts = wide ? std::span<PackedContact>() : packed.contacts,
                         .starts = colours.starts,
                         .shares = packed.shares,
                         .settings = settings,
@@ -362,9 +339,6 @@ PgsResult solveColoured(PgsScratch::Arrays& packed, std::span<const SolverContac
             colouredSweepsBaseline(solve, thread);
         }
     });
-    if (!solve.groups.empty()) {
-        unpackImpulses(packed.wide.points, packed.contacts);
-    }
 #else
     (void)avx2;
     pool.together([&](int thread) { colouredSweepsBaseline(solve, thread); });
@@ -408,31 +382,31 @@ PgsResult solveContacts(std::span<SolverBody> bodies, std::span<SolverContact> c
     for (std::size_t i = 0; i < bodies.size(); ++i) {
         packed.bodies[i] = packBody(bodies[i]);
     }
-    packed.contacts.resize(contacts.size());
-    for (std::size_t i = 0; i < contacts.size(); ++i) {
-        packContact(contacts[i], settings.overRelaxation, packed.contacts[i]);
-    }
     static const bool hasAvx2 = pgsKernelAvailable(PgsKernel::avx2);
     const bool avx2 = kernel == PgsKernel::avx2 || (kernel == PgsKernel::automatic && hasAvx2);
     const bool parallel = colours.spreads(contacts.size());
-    // A colouring lets the sweeps take four manifolds at once, one per AVX2 lane (PgsWide.h).
+    // A colouring lets the sweeps take four manifolds at once, one per AVX2 lane (PgsWide.h),
+    // packed straight from the contacts.
     const bool wide = avx2 && !colours.starts.empty() && colours.widens(contacts.size());
-    giveStaticBodiesCopies(packed);
     if (parallel || wide) {
         checkColours(bodies, contacts, colours.starts, packed.colourOf);
     }
     packed.wide.groups.clear(); // the groups of an earlier solve must not be swept
     packed.wide.points.clear();
+#if defined(__x86_64__)
     if (wide) {
-        packGroups(packed, contacts, colours.starts);
+        packWide(contacts, settings.overRelaxation, colours.starts, packed.bodies, packed.wide);
+    }
+#endif
+    if (!wide) {
+        packContacts(packed, contacts, settings.overRelaxation);
     }
     PgsResult result;
     if (parallel) {
         result = solveColoured(packed, contacts, colours, settings, avx2);
     } else {
 #if defined(__x86_64__)
-        result = wide   ? sweepWide(packed.bodies, packed.contacts, packed.wide.groups,
-                                    packed.wide.points, settings)
+        result = wide   ? sweepWide(packed.bodies, packed.wide.groups, packed.wide.points, settings)
                  : avx2 ? sweepAvx2(packed.bodies, packed.contacts, settings)
                         : sweepBaseline(packed.bodies, packed.contacts, settings);
 #else
@@ -444,6 +418,12 @@ PgsResult solveContacts(std::span<SolverBody> bodies, std::span<SolverContact> c
         bodies[i].linearVelocity = Vec3(p.linear[0], p.linear[1], p.linear[2]);
         bodies[i].angularVelocity = Vec3(p.angular[0], p.angular[1], p.angular[2]);
     }
+#if defined(__x86_64__)
+    if (wide) {
+        unpackImpulses(packed.wide.points, contacts);
+        return result;
+    }
+#endif
     for (std::size_t i = 0; i < contacts.size(); ++i) {
         const PackedContact& p = packed.contacts[i];
         contacts[i].impulse = Vec3(p.impulse[0], p.impulse[1], p.impulse[2]);

@@ -56,9 +56,10 @@ std::string describe(const EscapeEvent& e) {
     const char* what = e.kind == EscapeEvent::Kind::LeftWorldBounds ? "left the world bounds"
                                                                     : "passed through static body";
     if (e.kind == EscapeEvent::Kind::LeftWorldBounds) {
-        std::snprintf(text, sizeof text, "body %u %s at t = %.4g s (step %lld), now at (%.6g, %.6g, %.6g)",
-                      e.body, what, e.time, static_cast<long long>(e.step), e.position.x(),
-                      e.position.y(), e.position.z());
+        std::snprintf(text, sizeof text,
+                      "body %u %s at t = %.4g s (step %lld), now at (%.6g, %.6g, %.6g)", e.body,
+                      what, e.time, static_cast<long long>(e.step), e.position.x(), e.position.y(),
+                      e.position.z());
     } else {
         std::snprintf(text, sizeof text,
                       "body %u %s %u at t = %.4g s (step %lld), now at (%.6g, %.6g, %.6g)", e.body,
@@ -85,9 +86,8 @@ void EscapeMonitor::before(const std::vector<Body>& bodies) {
     }
 }
 
-bool EscapeMonitor::crosses(const Vec3& from, const Vec3& to, const Body& fixed) {
+bool EscapeMonitor::crosses(const Vec3& from, const Vec3& to, const Body& fixed, const Obb& obb) {
     const Pose pose = fixed.shapePose();
-    const Obb obb = fixed.shape.localObb().transformed(pose);
     const Vec3 a = obb.axes.transpose() * (from - obb.center);
     const Vec3 b = obb.axes.transpose() * (to - obb.center);
     if (!segmentMeetsBox(a, b, obb.halfExtents)) {
@@ -98,10 +98,10 @@ bool EscapeMonitor::crosses(const Vec3& from, const Vec3& to, const Body& fixed)
     }
     const Vec3 d = to - from;
     const double length = d.norm();
-    const Quat along = length > 0.0 ? Quat::FromTwoVectors(Vec3::UnitZ(), d / length)
-                                    : Quat::Identity();
-    const Shape segment = length > 0.0 ? Shape::capsule(kSegmentRadius, 0.5 * length)
-                                       : Shape::sphere(kSegmentRadius);
+    const Quat along =
+        length > 0.0 ? Quat::FromTwoVectors(Vec3::UnitZ(), d / length) : Quat::Identity();
+    const Shape segment =
+        length > 0.0 ? Shape::capsule(kSegmentRadius, 0.5 * length) : Shape::sphere(kSegmentRadius);
     QueryRequest request;
     request.task = Task::Boolean;
     return collide(fixed.shape, pose, segment, Pose(along, 0.5 * (from + to)), request).collide;
@@ -119,18 +119,24 @@ void EscapeMonitor::report(EscapeEvent event, std::vector<std::uint8_t>& reporte
 void EscapeMonitor::after(const std::vector<Body>& bodies, std::int64_t step, double time,
                           const EscapeSettings& settings) {
     firstNew_ = events_.size();
+    staticObbs_.clear();
+    for (const BodyId s : statics_) {
+        staticObbs_.push_back(bodies[s].shape.localObb().transformed(bodies[s].shapePose()));
+    }
     for (std::size_t i = 0; i < bodies.size() && i < centres_.size(); ++i) {
         const Body& body = bodies[i];
         if (!body.isDynamic()) {
             continue;
         }
         const Vec3& to = body.pose.translation;
-        EscapeEvent e{EscapeEvent::Kind::LeftWorldBounds, static_cast<BodyId>(i), 0, step, time, to};
+        EscapeEvent e{
+            EscapeEvent::Kind::LeftWorldBounds, static_cast<BodyId>(i), 0, step, time, to};
         if (outside(to, settings.worldBound)) {
             report(e, reported_, 1);
         }
-        for (const BodyId s : statics_) {
-            if ((reported_[i] & 1u) == 0 && crosses(centres_[i], to, bodies[s])) {
+        for (std::size_t k = 0; k < statics_.size(); ++k) {
+            const BodyId s = statics_[k];
+            if ((reported_[i] & 1u) == 0 && crosses(centres_[i], to, bodies[s], staticObbs_[k])) {
                 e.kind = EscapeEvent::Kind::PassedThroughStatic;
                 e.other = s;
                 report(e, reported_, 0);

@@ -25,12 +25,15 @@ public:
     [[nodiscard]] const std::vector<EscapeEvent>& events() const { return events_; }
 
 private:
-    [[nodiscard]] static bool crosses(const Vec3& from, const Vec3& to, const Body& fixed);
+    /// Whether the segment [from, to] meets static body `fixed`, whose world OBB is `obb`.
+    [[nodiscard]] static bool crosses(const Vec3& from, const Vec3& to, const Body& fixed,
+                                      const Obb& obb);
     void report(EscapeEvent event, std::vector<std::uint8_t>& reported, int bit);
 
     std::vector<Vec3> centres_;
     std::vector<std::uint8_t> reported_; ///< bit 0: passed through a static, bit 1: left bounds
     std::vector<BodyId> statics_;
+    std::vector<Obb> staticObbs_; ///< world OBB of statics_[k], once per step
     std::vector<EscapeEvent> events_;
     std::size_t firstNew_ = 0;
 };

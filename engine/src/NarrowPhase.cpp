@@ -24,7 +24,8 @@ void World::Impl::runNarrowPhase() {
     base.solver = settings.narrowPhase.solver;
     base.margin = settings.contact.margin;
     forEachPassedPair([&](PairState& p, WorkerShare& share) {
-        if (settings.narrowPhase.contactCache && reuseCachedQuery(p)) {
+        p.reusedQuery = settings.narrowPhase.contactCache && reuseCachedQuery(p);
+        if (p.reusedQuery) {
             ++share.counts.narrowPhaseSkipped;
         } else {
             queryPair(p, base, share);
@@ -77,10 +78,13 @@ void World::Impl::queryPair(PairState& p, const QueryRequest& base, WorkerShare&
     counts.penetrationIterations += p.result.penetrationIterations;
     if (settings.narrowPhase.contactCache) {
         const Pose inverseA = poseA.inverse();
+        const double coreA = frames[p.key.a].coreRadius;
+        const double coreB = frames[p.key.b].coreRadius;
+        const Vec3& n = p.result.normal;
         p.cached = {.valid = true,
                     .relative = inverseA * poseB,
-                    .witnessA = inverseA.apply(p.result.witnessA),
-                    .witnessB = poseB.applyInverse(p.result.witnessB),
+                    .witnessA = inverseA.apply(coreAnchor(p.result.witnessA, coreA, n)),
+                    .witnessB = poseB.applyInverse(coreAnchor(p.result.witnessB, coreB, -n)),
                     .normal = inverseA.rotation * p.result.normal,
                     .result = p.result};
     }
@@ -106,9 +110,9 @@ bool World::Impl::reuseCachedQuery(PairState& p) {
         return false;
     }
     QueryResult r = p.cached.result;
-    r.witnessA = poseA.apply(p.cached.witnessA);
-    r.witnessB = poseB.apply(p.cached.witnessB);
     r.normal = poseA.rotation * p.cached.normal;
+    r.witnessA = surfaceOver(poseA.apply(p.cached.witnessA), frames[p.key.a].coreRadius, r.normal);
+    r.witnessB = surfaceOver(poseB.apply(p.cached.witnessB), frames[p.key.b].coreRadius, -r.normal);
     r.distance = (r.witnessB - r.witnessA).dot(r.normal);
     r.separation = r.witnessA - r.witnessB;
     p.result = r;

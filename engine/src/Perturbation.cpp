@@ -114,15 +114,23 @@ void World::Impl::perturbContacts(PairState& p, double threshold, WorkerShare& s
         }
         // Move the tilted body's witness back onto the real body (same local point), and put
         // the other witness on the line through it along the real normal, as
-        // btPerturbedContactResult does.
+        // btPerturbedContactResult does. A body with a core radius moves its core point back
+        // instead (the witness minus the radius along the tilted normal): tilting a capsule
+        // about its centre line leaves that point on the line, where the surface point would
+        // turn off the contact line by r sin(angle) and hold the capsule up there, rolling it
+        // away from rest.
+        const double coreA = fa.coreRadius;
+        const double coreB = fb.coreRadius;
         ContactPoint c;
         c.normal = n;
         if (perturbA) {
-            c.worldA = fa.shapePose.apply(poseA.applyInverse(r.witnessA));
+            const Vec3 core = coreAnchor(r.witnessA, coreA, r.normal);
+            c.worldA = surfaceOver(fa.shapePose.apply(poseA.applyInverse(core)), coreA, n);
             c.distance = (r.witnessB - c.worldA).dot(n);
             c.worldB = c.worldA + c.distance * n;
         } else {
-            c.worldB = fb.shapePose.apply(poseB.applyInverse(r.witnessB));
+            const Vec3 core = coreAnchor(r.witnessB, coreB, -r.normal);
+            c.worldB = surfaceOver(fb.shapePose.apply(poseB.applyInverse(core)), coreB, -n);
             c.distance = (c.worldB - r.witnessA).dot(n);
             c.worldA = c.worldB - c.distance * n;
         }
@@ -133,8 +141,8 @@ void World::Impl::perturbContacts(PairState& p, double threshold, WorkerShare& s
         if (!(c.distance < threshold)) {
             continue;
         }
-        c.localA = a.pose.applyInverse(c.worldA);
-        c.localB = b.pose.applyInverse(c.worldB);
+        c.localA = a.pose.applyInverse(coreAnchor(c.worldA, coreA, n));
+        c.localB = b.pose.applyInverse(coreAnchor(c.worldB, coreB, -n));
         p.manifold.add(c, threshold);
     }
 }

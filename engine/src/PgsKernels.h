@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <cstdint>
 #include <span>
 
@@ -83,6 +84,71 @@ struct alignas(64) PackedContact {
 };
 static_assert(sizeof(PackedBody) == 64);
 static_assert(sizeof(PackedContact) == 512);
+
+/// Index of a PackedContact member among its doubles.
+constexpr std::size_t doubleIndex(std::size_t byteOffset) {
+    return byteOffset / sizeof(double);
+}
+
+/// The doubles of a PackedContact (all its members before the body indices).
+inline constexpr std::size_t kContactDoubles = doubleIndex(offsetof(PackedContact, bodyA));
+
+/// Every double of the PackedContact of `s` with over-relaxation `w`, as put(i, x): x is its
+/// double i. Written once for both layouts: a PackedContact, and a lane of a WidePoint
+/// (PgsWide.cpp), which takes them as scalar stores straight into its quads.
+template <class Put>
+[[gnu::always_inline]] inline void packContactDoubles(const SolverContact& s, double w, Put&& put) {
+    const auto rows = [&](const Mat3& m, std::size_t first) {
+        for (int i = 0; i < 3; ++i) {
+            for (int j = 0; j < 3; ++j) {
+                put(first + std::size_t(3 * i + j), m(i, j));
+            }
+        }
+    };
+    const auto turned = [&](const Mat3& m, std::size_t first) {
+        const double t[9] = {m(0, 0), m(1, 0), m(2, 1), m(0, 1), m(1, 1),
+                             m(2, 2), m(0, 2), m(1, 2), m(2, 0)};
+        for (std::size_t i = 0; i < 9; ++i) {
+            put(first + i, t[i]);
+        }
+    };
+    const auto at = [](std::size_t byteOffset) { return doubleIndex(byteOffset); };
+    rows(s.frame, at(offsetof(PackedContact, frameRows)));
+    rows(s.angularB, at(offsetof(PackedContact, angularBRows)));
+    rows(s.angularA, at(offsetof(PackedContact, angularARows)));
+    turned(s.responseB, at(offsetof(PackedContact, responseBTurned)));
+    turned(s.responseA, at(offsetof(PackedContact, responseATurned)));
+    const Mat3& g = s.delassus;
+    const std::size_t third = at(offsetof(PackedContact, delassusThird));
+    put(third, g(0, 2));
+    put(third + 1, g(1, 2));
+    const std::size_t diagonal = at(offsetof(PackedContact, delassusDiagonal));
+    put(diagonal, g(0, 0));
+    put(diagonal + 1, g(1, 1));
+    const std::size_t tangentInverse = at(offsetof(PackedContact, tangentInverse));
+    for (std::size_t i = 0; i < 3; ++i) {
+        put(tangentInverse + i, s.tangentInverse[i]);
+    }
+    put(at(offsetof(PackedContact, delassus01Twice)), 2.0 * g(0, 1));
+    put(at(offsetof(PackedContact, normalStep)), w / g(2, 2));
+    put(at(offsetof(PackedContact, gradientStep)), s.tangentGradientStep);
+    put(at(offsetof(PackedContact, bias)), s.bias);
+    put(at(offsetof(PackedContact, friction)), s.friction);
+    put(at(offsetof(PackedContact, coneScale)), 1.0 + s.friction * s.friction);
+    const std::size_t impulse = at(offsetof(PackedContact, impulse));
+    for (std::size_t i = 0; i < 3; ++i) {
+        put(impulse + i, s.impulse[Eigen::Index(i)]);
+    }
+}
+
+/// Writes every member of `c` (in place: a contact is 512 bytes, and building it on the stack
+/// then copying it cost a clear and a copy per contact).
+inline void packContact(const SolverContact& s, double w, PackedContact& c) {
+    auto* doubles = reinterpret_cast<double*>(&c);
+    packContactDoubles(s, w, [doubles](std::size_t i, double x) { doubles[i] = x; });
+    c.bodyA = s.bodyA;
+    c.bodyB = s.bodyB;
+}
 
 /// A contact-frame vector: tangential lanes and normal component.
 struct FrameVector {
@@ -398,18 +464,19 @@ template <class Lanes>
     }
 }
 
-/// The sweeps on packed data, from the warm start to a stopping criterion: `pass(r)` is one
-/// Gauss-Seidel pass over every contact, its residuals merged into r. (The pass must be
-/// [[gnu::always_inline]]: inlined into a caller compiled for AVX2, it is compiled for AVX2.)
-template <class Lanes, class Pass>
-[[gnu::always_inline]] inline PgsResult sweepWith(std::span<PackedBody> bodies,
-                                                  std::span<PackedContact> contacts,
-                                                  const PgsSettings& settings, Pass&& pass) {
+/// The sweeps after a warm start whose impulses had |f|_inf = `warmStartMax`, to a stopping
+/// criterion: `pass(r)` is one Gauss-Seidel pass over every contact, its residuals merged into
+/// r. (The pass must be [[gnu::always_inline]]: inlined into a caller compiled for AVX2, it is
+/// compiled for AVX2.) No contacts: no sweep.
+template <class Pass>
+[[gnu::always_inline]] inline PgsResult sweepAfterWarmStart(bool noContacts, double warmStartMax,
+                                                            const PgsSettings& settings,
+                                                            Pass&& pass) {
     PgsResult result;
-    double previousMax = applyWarmStart<Lanes>(bodies, contacts, 0.0);
-    if (contacts.empty()) {
+    if (noContacts) {
         return result;
     }
+    double previousMax = warmStartMax;
     result.converged = false;
     for (int it = 0; it < settings.maxIterations; ++it) {
         SweepResiduals r;
@@ -419,6 +486,15 @@ template <class Lanes, class Pass>
         }
     }
     return result;
+}
+
+/// The warm start of `contacts`, then sweepAfterWarmStart().
+template <class Lanes, class Pass>
+[[gnu::always_inline]] inline PgsResult sweepWith(std::span<PackedBody> bodies,
+                                                  std::span<PackedContact> contacts,
+                                                  const PgsSettings& settings, Pass&& pass) {
+    const double warmStartMax = applyWarmStart<Lanes>(bodies, contacts, 0.0);
+    return sweepAfterWarmStart(contacts.empty(), warmStartMax, settings, pass);
 }
 
 /// sweepWith() passing over the contacts one at a time, in their order.

@@ -16,10 +16,6 @@ namespace mk::pgs {
 #if defined(__x86_64__)
 namespace {
 
-/// Index of a PackedContact member among its doubles (WidePoint::field).
-constexpr std::size_t doubleIndex(std::size_t byteOffset) {
-    return byteOffset / sizeof(double);
-}
 constexpr std::size_t kFrame = doubleIndex(offsetof(PackedContact, frameRows));
 constexpr std::size_t kAngularB = doubleIndex(offsetof(PackedContact, angularBRows));
 constexpr std::size_t kAngularA = doubleIndex(offsetof(PackedContact, angularARows));
@@ -54,27 +50,6 @@ struct WideBodies {
     r1 = Quad(_mm256_permute2f128_pd(t1, t3, 0x20));
     r2 = Quad(_mm256_permute2f128_pd(t0, t2, 0x31));
     r3 = Quad(_mm256_permute2f128_pd(t1, t3, 0x31));
-}
-
-/// The doubles of an inactive lane (a PackedContact's worth, zero).
-constexpr std::array<double, sizeof(PackedContact) / sizeof(double)> kZeroContact{};
-
-/// Fields m of `p` from the doubles at source[l] + m, lane l: four fields per 4x4 transpose.
-/// A PackedContact is 512 bytes, so the quad loaded for its last double stays inside it.
-[[gnu::target("avx2"), gnu::always_inline]] inline void transposeFields(const double* (&source)[4],
-                                                                        WidePoint& p) {
-    static_assert(kContactDoubles % 4 == 1 &&
-                  (kContactDoubles + 3) * sizeof(double) <= sizeof(PackedContact));
-    for (std::size_t m = 0; m < kContactDoubles; m += 4) {
-        Quad q[4];
-        for (std::size_t l = 0; l < 4; ++l) {
-            __builtin_memcpy(&q[l], source[l] + m, sizeof(Quad));
-        }
-        transpose(q[0], q[1], q[2], q[3]);
-        for (std::size_t k = 0; k < 4 && m + k < kContactDoubles; ++k) {
-            p.field[m + k] = q[k];
-        }
-    }
 }
 
 [[gnu::target("avx2"), gnu::always_inline]] inline WideBodies
@@ -154,6 +129,32 @@ struct WideResiduals {
     out[2] = (t[2] * f[1] + t[5] * f[2]) + t[8] * f[0];
 }
 
+/// QuadLanes::apply() lane by lane: impulse change `df` (contact frame) on the lanes' bodies;
+/// inactive lanes leave their bodies untouched.
+[[gnu::target("avx2"), gnu::always_inline]] inline void
+applyWide(WideBodies& a, WideBodies& b, const WidePoint& p, const Quad (&df)[3]) {
+    const Quad* rr = p.field + kFrame;
+    const Quad pf[3] = {(rr[0] * df[0] + rr[1] * df[1]) + rr[2] * df[2],
+                        (rr[3] * df[0] + rr[4] * df[1]) + rr[5] * df[2],
+                        (rr[7] * df[1] + rr[8] * df[2]) + rr[6] * df[0]};
+    Quad dwa[3];
+    Quad dwb[3];
+    turnedProduct4(p.field + kResponseA, df, dwa);
+    turnedProduct4(p.field + kResponseB, df, dwb);
+    const QuadIndex on = p.active;
+    for (std::size_t k = 0; k < 3; ++k) {
+        a.v[k] = select4(on, a.v[k] - a.inverseMass * pf[k], a.v[k]);
+        a.w[k] = select4(on, a.w[k] - dwa[k], a.w[k]);
+        b.v[k] = select4(on, b.v[k] + b.inverseMass * pf[k], b.v[k]);
+        b.w[k] = select4(on, b.w[k] + dwb[k], b.w[k]);
+    }
+}
+
+/// maxAbs() lane by lane.
+[[gnu::target("avx2"), gnu::always_inline]] inline Quad maxAbs4(const Quad (&f)[3]) {
+    return max4(max4(abs4(f[0]), abs4(f[1])), abs4(f[2]));
+}
+
 /// updateContact<QuadLanes>() on the four lanes of `p`, the same operations in the same order
 /// lane by lane, branches as selects; inactive lanes leave their bodies untouched.
 [[gnu::target("avx2"), gnu::always_inline]] inline void
@@ -206,27 +207,12 @@ updateWide(WideBodies& a, WideBodies& b, WidePoint& p, Quad w, WideResiduals& r)
     t0 = select4(gains, g0, t0);
     t1 = select4(gains, g1, t1);
     const Quad df[3] = {t0 - old[0], t1 - old[1], dz};
-    // QuadLanes::apply()
-    const Quad* rr = c + kFrame;
-    const Quad pf[3] = {(rr[0] * df[0] + rr[1] * df[1]) + rr[2] * df[2],
-                        (rr[3] * df[0] + rr[4] * df[1]) + rr[5] * df[2],
-                        (rr[7] * df[1] + rr[8] * df[2]) + rr[6] * df[0]};
-    Quad dwa[3];
-    Quad dwb[3];
-    turnedProduct4(c + kResponseA, df, dwa);
-    turnedProduct4(c + kResponseB, df, dwb);
-    const QuadIndex on = p.active;
-    for (std::size_t k = 0; k < 3; ++k) {
-        a.v[k] = select4(on, a.v[k] - a.inverseMass * pf[k], a.v[k]);
-        a.w[k] = select4(on, a.w[k] - dwa[k], a.w[k]);
-        b.v[k] = select4(on, b.v[k] + b.inverseMass * pf[k], b.v[k]);
-        b.w[k] = select4(on, b.w[k] + dwb[k], b.w[k]);
-    }
+    applyWide(a, b, p, df);
     p.field[kImpulse] = t0;
     p.field[kImpulse + 1] = t1;
     p.field[kImpulse + 2] = fz;
-    r.maxChange = max4(r.maxChange, max4(max4(abs4(df[0]), abs4(df[1])), abs4(df[2])));
-    r.maxImpulse = max4(r.maxImpulse, max4(max4(abs4(t0), abs4(t1)), abs4(fz)));
+    r.maxChange = max4(r.maxChange, maxAbs4(df));
+    r.maxImpulse = max4(r.maxImpulse, maxAbs4({t0, t1, fz}));
 }
 
 /// The lanes' residuals folded into one SweepResiduals (maxima: any order gives the same).
@@ -259,53 +245,93 @@ void listManifolds(std::span<const SolverContact> contacts, std::size_t begin, s
     });
 }
 
+/// The body index a lane uses for `body`: a copy of its own when it is static or kinematic
+/// (packWide()).
+std::int32_t laneBody(std::int32_t body, std::vector<PackedBody>& bodies) {
+    if (bodies[std::size_t(body)].linear[3] != 0.0) {
+        return body;
+    }
+    bodies.push_back(bodies[std::size_t(body)]);
+    return static_cast<std::int32_t>(bodies.size() - 1);
+}
+
 /// One WideGroup of up to four manifolds (lanes past their number are empty) and its points.
 [[gnu::target("avx2")]] void packGroup(std::span<const WidePacking::Manifold> lanes,
-                                       std::span<const PackedContact> packed, std::int32_t dummy,
+                                       std::span<const SolverContact> contacts, double w,
+                                       std::int32_t dummy, std::vector<PackedBody>& bodies,
                                        WidePacking& out) {
     WideGroup g;
     g.firstPoint = static_cast<std::uint32_t>(out.points.size());
     for (std::size_t l = 0; l < 4; ++l) {
         const bool used = l < lanes.size();
-        g.bodyA[l] = used ? packed[lanes[l].begin].bodyA : dummy;
-        g.bodyB[l] = used ? packed[lanes[l].begin].bodyB : dummy;
+        g.bodyA[l] = used ? laneBody(contacts[lanes[l].begin].bodyA, bodies) : dummy;
+        g.bodyB[l] = used ? laneBody(contacts[lanes[l].begin].bodyB, bodies) : dummy;
         g.points = std::max(g.points, used ? lanes[l].count : 0u);
     }
     for (std::uint32_t j = 0; j < g.points; ++j) {
         WidePoint& p = out.points.emplace_back();
-        const double* source[4];
+        bool full = true;
         for (std::size_t l = 0; l < 4; ++l) {
             const bool on = l < lanes.size() && j < lanes[l].count;
-            const std::uint32_t contact = on ? lanes[l].begin + j : 0;
             p.active[l] = on ? -1 : 0;
-            p.contact[l] = on ? static_cast<std::int32_t>(contact) : -1;
-            source[l] =
-                on ? reinterpret_cast<const double*>(&packed[contact]) : kZeroContact.data();
+            p.contact[l] = on ? static_cast<std::int32_t>(lanes[l].begin + j) : -1;
+            full = full && on;
         }
-        transposeFields(source, p);
+        if (!full) { // inactive lanes are zero
+            std::fill(std::begin(p.field), std::end(p.field), Quad{});
+        }
+        for (std::size_t l = 0; l < 4; ++l) {
+            if (p.contact[l] >= 0) {
+                packContactDoubles(contacts[std::size_t(p.contact[l])], w,
+                                   [&p, l](std::size_t i, double x) { p.field[i][l] = x; });
+            }
+        }
     }
     out.groups.push_back(g);
 }
 
 } // namespace
 
-[[gnu::target("avx2")]] void packWide(std::span<const SolverContact> contacts,
-                                      std::span<const PackedContact> packed,
-                                      std::span<const std::uint32_t> starts, std::int32_t dummy,
-                                      WidePacking& out) {
+[[gnu::target("avx2")]] void packWide(std::span<const SolverContact> contacts, double w,
+                                      std::span<const std::uint32_t> starts,
+                                      std::vector<PackedBody>& bodies, WidePacking& out) {
     out.groups.clear();
     out.points.clear();
     out.groupStarts.clear();
+    const auto dummy = static_cast<std::int32_t>(bodies.size());
+    bodies.emplace_back();
     for (std::size_t k = 0; k + 1 < starts.size(); ++k) {
         out.groupStarts.push_back(static_cast<std::uint32_t>(out.groups.size()));
         listManifolds(contacts, starts[k], starts[k + 1], out.manifolds);
         for (std::size_t m = 0; m < out.manifolds.size(); m += 4) {
             packGroup(std::span(out.manifolds)
                           .subspan(m, std::min<std::size_t>(4, out.manifolds.size() - m)),
-                      packed, dummy, out);
+                      contacts, w, dummy, bodies, out);
         }
     }
     out.groupStarts.push_back(static_cast<std::uint32_t>(out.groups.size()));
+}
+
+[[gnu::target("avx2")]] double warmStartGroups(std::span<PackedBody> bodies,
+                                               std::span<const WideGroup> groups,
+                                               std::span<const WidePoint> points, double max) {
+    Quad wideMax{};
+    for (const WideGroup& g : groups) {
+        WideBodies a = loadBodies(bodies, g.bodyA);
+        WideBodies b = loadBodies(bodies, g.bodyB);
+        for (std::uint32_t j = 0; j < g.points; ++j) {
+            const WidePoint& p = points[g.firstPoint + j];
+            const Quad f[3] = {p.field[kImpulse], p.field[kImpulse + 1], p.field[kImpulse + 2]};
+            applyWide(a, b, p, f);
+            wideMax = max4(wideMax, maxAbs4(f));
+        }
+        storeBodies(bodies, g.bodyA, a);
+        storeBodies(bodies, g.bodyB, b);
+    }
+    for (std::size_t l = 0; l < 4; ++l) {
+        max = std::max(max, wideMax[l]);
+    }
+    return max;
 }
 
 [[gnu::target("avx2")]] void updateGroups(std::span<PackedBody> bodies,
@@ -326,30 +352,27 @@ void listManifolds(std::span<const SolverContact> contacts, std::size_t begin, s
     r.mergeMaxima(foldLanes(wide));
 }
 
-void unpackImpulses(std::span<const WidePoint> points, std::span<PackedContact> contacts) {
+void unpackImpulses(std::span<const WidePoint> points, std::span<SolverContact> contacts) {
     for (const WidePoint& p : points) {
         for (std::size_t l = 0; l < 4; ++l) {
             if (p.contact[l] >= 0) {
-                double* impulse = contacts[std::size_t(p.contact[l])].impulse;
-                for (std::size_t k = 0; k < 3; ++k) {
-                    impulse[k] = p.field[kImpulse + k][l];
-                }
+                contacts[std::size_t(p.contact[l])].impulse =
+                    Vec3(p.field[kImpulse][l], p.field[kImpulse + 1][l], p.field[kImpulse + 2][l]);
             }
         }
     }
 }
 
 [[gnu::target("avx2")]] PgsResult sweepWide(std::span<PackedBody> bodies,
-                                            std::span<PackedContact> contacts,
                                             std::span<const WideGroup> groups,
                                             std::span<WidePoint> points,
                                             const PgsSettings& settings) {
-    const PgsResult result = sweepWith<QuadLanes>(
-        bodies, contacts, settings, [&](SweepResiduals & r) __attribute__((always_inline)) {
+    const double warmStartMax = warmStartGroups(bodies, groups, points, 0.0);
+    return sweepAfterWarmStart(
+        groups.empty(), warmStartMax,
+        settings, [&](SweepResiduals & r) __attribute__((always_inline)) {
             updateGroups(bodies, groups, points, settings.overRelaxation, r);
         });
-    unpackImpulses(points, contacts);
-    return result;
 }
 #endif
 

@@ -14,9 +14,6 @@
 
 namespace mk::pgs {
 
-/// The doubles of a PackedContact (all its members before the body indices).
-inline constexpr std::size_t kContactDoubles = offsetof(PackedContact, bodyA) / sizeof(double);
-
 /// One point of four manifolds of a colour, lane l the point of manifold l: PackedContact's
 /// doubles as quads, in PackedContact's order. Lanes whose manifold has no point here are zero
 /// and inactive.
@@ -24,7 +21,7 @@ struct alignas(32) WidePoint {
     WidePoint() {} // NOLINT: left uninitialised, packWide() writes every lane
     Quad field[kContactDoubles];
     QuadIndex active;        ///< all ones in the lanes with a point
-    std::int32_t contact[4]; ///< index of the lane's packed contact, -1 in inactive lanes
+    std::int32_t contact[4]; ///< index of the lane's contact, -1 in inactive lanes
 };
 
 /// Four manifolds of one colour: their bodies (a dummy body in empty lanes) and points.
@@ -51,12 +48,20 @@ struct WidePacking {
 };
 
 /// Groups each colour's manifolds (runs of `contacts` between the same two bodies), largest
-/// first, by four and transposes their points. A lane takes the bodies of its manifold's first
-/// point: the static sides of the other points are copies of the same body with the same bits
-/// (giveStaticBodiesCopies() in ContactSolver.cpp). `dummy` is a body index for empty lanes.
-/// CPUs with AVX2 only.
-void packWide(std::span<const SolverContact> contacts, std::span<const PackedContact> packed,
-              std::span<const std::uint32_t> starts, std::int32_t dummy, WidePacking& out);
+/// first, by four and transposes their points (packContact() with over-relaxation `w`). Appends
+/// to `bodies` one body for the empty lanes and, for each lane's side on a static or kinematic
+/// body (1/m = 0), a copy of that body: an update adds exact zeros to it, so the bits stay
+/// those of the original, but threads never write the same body and a non-finite impulse spoils
+/// only its own manifold's copy. CPUs with AVX2 only.
+void packWide(std::span<const SolverContact> contacts, double w,
+              std::span<const std::uint32_t> starts, std::vector<PackedBody>& bodies,
+              WidePacking& out);
+
+/// Applies the impulses of the points of `groups` to their bodies, each lane's points in order
+/// (CPUs with AVX2 only): the bits of applyWarmStart<QuadLanes>() on the same contacts, whose
+/// manifolds share no body within a colour. Returns the larger of `max` and their |f|_inf.
+double warmStartGroups(std::span<PackedBody> bodies, std::span<const WideGroup> groups,
+                       std::span<const WidePoint> points, double max);
 
 /// One Gauss-Seidel pass over `groups` (CPUs with AVX2 only): each manifold's points in their
 /// order, the four manifolds of a group side by side, each lane computing
@@ -66,14 +71,13 @@ void packWide(std::span<const SolverContact> contacts, std::span<const PackedCon
 void updateGroups(std::span<PackedBody> bodies, std::span<const WideGroup> groups,
                   std::span<WidePoint> points, double overRelaxation, SweepResiduals& r);
 
-/// Copies the points' impulses into their packed contacts.
-void unpackImpulses(std::span<const WidePoint> points, std::span<PackedContact> contacts);
+/// Copies the points' impulses into their contacts.
+void unpackImpulses(std::span<const WidePoint> points, std::span<SolverContact> contacts);
 
-/// sweep<QuadLanes>() on the groups of packWide(), with updateGroups(): the same bits. Writes
-/// the final impulses into `contacts`.
-PgsResult sweepWide(std::span<PackedBody> bodies, std::span<PackedContact> contacts,
-                    std::span<const WideGroup> groups, std::span<WidePoint> points,
-                    const PgsSettings& settings);
+/// sweep<QuadLanes>() on the groups of packWide(), with warmStartGroups() and updateGroups():
+/// the same bits. The final impulses stay in `points` (unpackImpulses()).
+PgsResult sweepWide(std::span<PackedBody> bodies, std::span<const WideGroup> groups,
+                    std::span<WidePoint> points, const PgsSettings& settings);
 #endif
 
 } // namespace mk::pgs

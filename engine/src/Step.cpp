@@ -142,7 +142,9 @@ void World::Impl::updateManifold(PairState& p, WorkerShare& share) {
     const Pose& poseB = bodies[p.key.b].pose;
     const double threshold = breakingThreshold(p);
     countDownPerturbationCooldown(p, threshold);
-    p.manifold.refresh(poseA, poseB, threshold);
+    const double coreA = frames[p.key.a].coreRadius;
+    const double coreB = frames[p.key.b].coreRadius;
+    p.manifold.refresh(poseA, poseB, coreA, coreB, threshold);
     const QueryResult& r = p.result;
     if (!usable(r)) {
         ++share.counts.narrowPhaseFailures;
@@ -152,10 +154,11 @@ void World::Impl::updateManifold(PairState& p, WorkerShare& share) {
         c.worldB = r.witnessB;
         c.normal = r.normal;
         c.distance = (r.witnessB - r.witnessA).dot(r.normal);
-        c.localA = poseA.applyInverse(r.witnessA);
-        c.localB = poseB.applyInverse(r.witnessB);
+        c.localA = poseA.applyInverse(coreAnchor(r.witnessA, coreA, r.normal));
+        c.localB = poseB.applyInverse(coreAnchor(r.witnessB, coreB, -r.normal));
         p.manifold.add(c, threshold);
-        p.perturbPending = cs.perturbationIterations > 0 && p.perturbationCooldown == 0 &&
+        p.perturbPending = cs.perturbationIterations > 0 && !p.reusedQuery &&
+                           p.perturbationCooldown == 0 &&
                            p.manifold.size() < cs.perturbationMinPoints &&
                            !frames[p.key.a].sphere && !frames[p.key.b].sphere;
     }

@@ -24,6 +24,7 @@ struct BodyFrame {
     Obb obb{};           ///< the shape's OBB in the world
     double radius = 0;   ///< bounding-sphere radius (unit: metre)
     bool sphere = false; ///< a sphere's manifold is one point: never perturbed
+    double coreRadius = 0; ///< Shape::coreRadius(): manifold points are anchored on the core
     double reach = 0;    ///< ContactSettings::ccd: how far the body may move this step (metre)
 };
 
@@ -31,8 +32,11 @@ struct BodyFrame {
 struct CachedQuery {
     bool valid = false;
     Pose relative{};              ///< B's shape pose in A's shape frame at the query
-    Vec3 witnessA = Vec3::Zero(); ///< in A's shape frame
-    Vec3 witnessB = Vec3::Zero(); ///< in B's shape frame
+    /// A's core point under the witness (the witness minus A's core radius along the normal,
+    /// as ContactPoint::localA), in A's shape frame: it stays under a capsule rolling about its
+    /// centre line.
+    Vec3 witnessA = Vec3::Zero();
+    Vec3 witnessB = Vec3::Zero(); ///< B's core point (plus B's radius), in B's shape frame
     Vec3 normal = Vec3::UnitX();  ///< in A's shape frame
     QueryResult result{};
 };
@@ -46,6 +50,8 @@ struct PairState {
     CachedQuery cached{};
     /// The manifold stage found too few points: the perturbation pass queries this pair.
     bool perturbPending = false;
+    /// This step's answer came from the contact cache (NarrowPhaseSettings::contactCache).
+    bool reusedQuery = false;
     int perturbationCooldown = 0; ///< steps before the next perturbation round may run
     /// At the round that started the cooldown: B's orientation in A's frame, and the
     /// narrow-phase witness on the tilted body in its centre-of-mass frame (unit: metre).

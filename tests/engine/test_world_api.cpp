@@ -253,6 +253,37 @@ TEST(WorldApi, ContactCacheIsOffByDefaultAndSkipsRestingPairs) {
     EXPECT_NEAR(world.body(1).pose.translation.z(), 0.1 + world.settings().contact.restOffset, 1e-3);
 }
 
+/// A pair answered from the contact cache reuses its last query and points, as Jolt's body-pair
+/// cache does: the perturbation pass does not query it. (A cylinder on its side keeps three
+/// points: with perturbationMinPoints 4 it is due for a perturbation round after every cooldown.)
+TEST(WorldApi, ContactCacheHitsAreNotPerturbed) {
+    WorldSettings settings;
+    settings.contact.perturbationMinPoints = Manifold::kCapacity;
+    World world(settings);
+    addGround(world);
+    BodyDesc lying(Shape::cylinder(0.05, 0.2));
+    lying.pose.rotation = Quat(Eigen::AngleAxisd(0.5 * std::numbers::pi, Vec3::UnitX()));
+    lying.pose.translation = Vec3(0.0, 0.0, 0.05);
+    world.addBody(lying);
+    int perturbationCalls = 0;
+    for (int i = 0; i < 240; ++i) {
+        world.step();
+        perturbationCalls += i >= 120 ? world.lastStats().counts.perturbationCalls : 0;
+    }
+    EXPECT_GT(perturbationCalls, 0); // without the cache the resting cube is perturbed
+    world.setContactCache(true);
+    int hits = 0;
+    for (int i = 0; i < 240; ++i) {
+        world.step();
+        const StepCounts& c = world.lastStats().counts;
+        if (c.narrowPhaseSkipped == c.obbPassed) {
+            ++hits;
+            EXPECT_EQ(c.perturbationCalls, 0) << "step " << i;
+        }
+    }
+    EXPECT_GT(hits, 200);
+}
+
 TEST(WorldApi, UnsupportedPairsFallBackToGjk) {
     // rtr needs C^2 support functions: box pairs are answered by vanilla GJK and counted.
     World world;
