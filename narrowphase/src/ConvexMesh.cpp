@@ -455,9 +455,8 @@ bool ConvexMesh::isBelowInCone(int vertex, int neighbor, const std::array<Vec3, 
     const Vec3& q = vertices_[neighbor];
     const Vec3 edge = p - q;
     const double size = kMargin * (p.norm() + q.norm());
-    return std::all_of(corners.begin(), corners.end(), [&](const Vec3& corner) {
-        return corner.dot(edge) > size * corner.norm();
-    });
+    return std::all_of(corners.begin(), corners.end(),
+                       [&](const Vec3& corner) { return corner.dot(edge) > size * corner.norm(); });
 }
 
 /// Steepest-ascent hill climbing over the hull's edge graph. On a convex polytope a vertex

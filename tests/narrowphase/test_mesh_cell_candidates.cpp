@@ -4,13 +4,12 @@
 /// included, on small, dense, lattice (exact ties) and huge (32-bit cells) hulls, and its dot
 /// product is the linear scan's maximum.
 
-#include "minkowski/narrowphase/ConvexMesh.h"
 #include "Random.h"
-
-#include <gtest/gtest.h>
+#include "minkowski/narrowphase/ConvexMesh.h"
 
 #include <algorithm>
 #include <cmath>
+#include <gtest/gtest.h>
 #include <memory>
 #include <random>
 #include <vector>
@@ -153,9 +152,9 @@ std::vector<Vec3> spherePoints(int count, const Vec3& radii, std::mt19937_64& rn
 TEST(MeshCellCandidates, SmallAndDenseHullsClimbTheSamePath) {
     std::mt19937_64 rng(1501);
     const std::vector<Vec3> dirs = testDirections(20000, true, rng);
-    for (const auto& [count, radii] : {std::pair{40, Vec3(1.0, 1.0, 1.0)},
-                                       std::pair{3000, Vec3(0.3, 0.1, 0.05)},
-                                       std::pair{600, Vec3(2.0, 1e-3, 0.5)}}) {
+    for (const auto& [count, radii] :
+         {std::pair{40, Vec3(1.0, 1.0, 1.0)}, std::pair{3000, Vec3(0.3, 0.1, 0.05)},
+          std::pair{600, Vec3(2.0, 1e-3, 0.5)}}) {
         const auto mesh = ConvexMesh::fromPoints(spherePoints(count, radii, rng));
         ASSERT_GE(static_cast<int>(mesh->vertices().size()), ConvexMesh::kLinearScanBelow);
         expectReferenceSupport(*mesh, dirs);
