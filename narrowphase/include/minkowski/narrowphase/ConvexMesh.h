@@ -86,8 +86,7 @@ private:
     /// neighbours that may be above it somewhere in the cell; the others are below it all over
     /// the cell (isBelowInCone), so the climb's first step skips them and takes the same path.
     /// Vertex indices are `Index`: 16 bits below 32768 vertices (a cell then fills 16 bytes).
-    template <typename Index>
-    struct MapCell {
+    template <typename Index> struct MapCell {
         Index start = 0;
         /// Neighbours of `start` that may beat it in the cell, then kNone; all kNone: `start`
         /// is the support of every direction of the cell (the cell is "owned"); kEveryNeighbor
