@@ -7,6 +7,7 @@
 #include "minkowski/narrowphase/Math.h"
 
 #include <array>
+#include <cstdint>
 #include <memory>
 #include <span>
 #include <string>
@@ -26,8 +27,11 @@ public:
     /// Below this many vertices support() scans linearly; above, it hill-climbs from a cube map.
     static constexpr int kLinearScanBelow = 32;
     /// Cells per side of each face of the direction cube map (see directionMap_): 6 x 32 x 32
-    /// start vertices, 24 KiB per mesh.
+    /// cells of 16 bytes (32 from 32768 vertices on), 96 KiB per mesh.
     static constexpr int kMapCells = 32;
+    /// Neighbours of a cell's start vertex a cell can list (MapCell): cells whose start vertex
+    /// has more neighbours that may beat it there climb over every neighbour.
+    static constexpr int kCellCandidates = 7;
 
     /// Convex hull of `points` (unit: metre).
     /// \throws ShapeError on fewer than 4 points, a non-finite coordinate, or points that are all
@@ -70,19 +74,40 @@ private:
     void buildDirectionMap();
     /// The vertex where the hill climb along `dir` from vertex `start` ends: the support vertex.
     [[nodiscard]] int climb(const Vec3& dir, int start) const;
-    /// True when `vertex` is the support of every direction of the cone spanned by `corners`,
-    /// with a margin (see the definition).
-    [[nodiscard]] bool ownsCone(int vertex, const std::array<Vec3, 4>& corners) const;
+    /// climb() already at `current`, whose dot with `dir` is `best`.
+    [[nodiscard]] int climbFrom(const Vec3& dir, int current, double best) const;
+    /// True when `neighbor` is below `vertex` along every direction of the cone spanned by
+    /// `corners`, with a margin (see the definition).
+    [[nodiscard]] bool isBelowInCone(int vertex, int neighbor,
+                                     const std::array<Vec3, 4>& corners) const;
+
+    /// One cell of the direction cube map: the support vertex of the cell's centre direction
+    /// (the climb's start for every direction of the cell) and, in neighbour order, those of its
+    /// neighbours that may be above it somewhere in the cell; the others are below it all over
+    /// the cell (isBelowInCone), so the climb's first step skips them and takes the same path.
+    /// Vertex indices are `Index`: 16 bits below 32768 vertices (a cell then fills 16 bytes).
+    template <typename Index> struct MapCell {
+        Index start = 0;
+        /// Neighbours of `start` that may beat it in the cell, then kNone; all kNone: `start`
+        /// is the support of every direction of the cell (the cell is "owned"); kEveryNeighbor
+        /// first: more than kCellCandidates of them, or a hull outside the trusted range.
+        std::array<Index, kCellCandidates> candidates{};
+    };
+    static constexpr int kNone = -1;
+    static constexpr int kEveryNeighbor = -2;
+    /// Index of the support vertex along `dir` by the cell of `dir` in `map`.
+    template <typename Index>
+    [[nodiscard]] int supportIndex(const std::vector<MapCell<Index>>& map, const Vec3& dir) const;
 
     std::vector<Vec3> vertices_;
     std::vector<std::array<int, 3>> triangles_;
     std::vector<int> adjacencyOffsets_; ///< size vertices+1 (CSR)
     std::vector<int> adjacency_;
-    /// Support vertex of the centre direction of every cell of a cube map (6 faces of
-    /// kMapCells x kMapCells cells; empty below kLinearScanBelow vertices): the hill climb's start
-    /// vertex for any direction in that cell, or ~vertex (negative) when the vertex owns the cell
-    /// (it is the support of every direction of the cell: no climb needed).
-    std::vector<int> directionMap_;
+    /// The cells of a cube map of directions (6 faces of kMapCells x kMapCells cells; empty
+    /// below kLinearScanBelow vertices): where the hill climb starts for a direction of the cell
+    /// and which of the start's neighbours it has to look at.
+    std::vector<MapCell<std::int16_t>> compactMap_; ///< below 32768 vertices, else empty
+    std::vector<MapCell<std::int32_t>> wideMap_;    ///< from 32768 vertices on, else empty
     double volume_ = 0.0;
     Vec3 centroid_ = Vec3::Zero();
 };
