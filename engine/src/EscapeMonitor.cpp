@@ -87,7 +87,6 @@ void EscapeMonitor::before(const std::vector<Body>& bodies) {
 }
 
 bool EscapeMonitor::crosses(const Vec3& from, const Vec3& to, const Body& fixed, const Obb& obb) {
-    const Pose pose = fixed.shapePose();
     const Vec3 a = obb.axes.transpose() * (from - obb.center);
     const Vec3 b = obb.axes.transpose() * (to - obb.center);
     if (!segmentMeetsBox(a, b, obb.halfExtents)) {
@@ -104,7 +103,7 @@ bool EscapeMonitor::crosses(const Vec3& from, const Vec3& to, const Body& fixed,
         length > 0.0 ? Shape::capsule(kSegmentRadius, 0.5 * length) : Shape::sphere(kSegmentRadius);
     QueryRequest request;
     request.task = Task::Boolean;
-    return collide(fixed.shape, pose, segment, Pose(along, 0.5 * (from + to)), request).collide;
+    return collide(fixed.shape, fixed.shapePose(), segment, Pose(along, 0.5 * (from + to)), request).collide;
 }
 
 void EscapeMonitor::report(EscapeEvent event, std::vector<std::uint8_t>& reported, int bit) {

@@ -141,8 +141,7 @@ void World::Impl::perturbContacts(PairState& p, double threshold, WorkerShare& s
         if (!(c.distance < threshold)) {
             continue;
         }
-        c.localA = a.pose.applyInverse(coreAnchor(c.worldA, coreA, n));
-        c.localB = b.pose.applyInverse(coreAnchor(c.worldB, coreB, -n));
+        anchor(p, c);
         p.manifold.add(c, threshold);
     }
 }

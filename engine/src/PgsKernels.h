@@ -112,30 +112,29 @@ template <class Put>
             put(first + i, t[i]);
         }
     };
-    const auto at = [](std::size_t byteOffset) { return doubleIndex(byteOffset); };
-    rows(s.frame, at(offsetof(PackedContact, frameRows)));
-    rows(s.angularB, at(offsetof(PackedContact, angularBRows)));
-    rows(s.angularA, at(offsetof(PackedContact, angularARows)));
-    turned(s.responseB, at(offsetof(PackedContact, responseBTurned)));
-    turned(s.responseA, at(offsetof(PackedContact, responseATurned)));
+    rows(s.frame, doubleIndex(offsetof(PackedContact, frameRows)));
+    rows(s.angularB, doubleIndex(offsetof(PackedContact, angularBRows)));
+    rows(s.angularA, doubleIndex(offsetof(PackedContact, angularARows)));
+    turned(s.responseB, doubleIndex(offsetof(PackedContact, responseBTurned)));
+    turned(s.responseA, doubleIndex(offsetof(PackedContact, responseATurned)));
     const Mat3& g = s.delassus;
-    const std::size_t third = at(offsetof(PackedContact, delassusThird));
+    const std::size_t third = doubleIndex(offsetof(PackedContact, delassusThird));
     put(third, g(0, 2));
     put(third + 1, g(1, 2));
-    const std::size_t diagonal = at(offsetof(PackedContact, delassusDiagonal));
+    const std::size_t diagonal = doubleIndex(offsetof(PackedContact, delassusDiagonal));
     put(diagonal, g(0, 0));
     put(diagonal + 1, g(1, 1));
-    const std::size_t tangentInverse = at(offsetof(PackedContact, tangentInverse));
+    const std::size_t tangentInverse = doubleIndex(offsetof(PackedContact, tangentInverse));
     for (std::size_t i = 0; i < 3; ++i) {
         put(tangentInverse + i, s.tangentInverse[i]);
     }
-    put(at(offsetof(PackedContact, delassus01Twice)), 2.0 * g(0, 1));
-    put(at(offsetof(PackedContact, normalStep)), w / g(2, 2));
-    put(at(offsetof(PackedContact, gradientStep)), s.tangentGradientStep);
-    put(at(offsetof(PackedContact, bias)), s.bias);
-    put(at(offsetof(PackedContact, friction)), s.friction);
-    put(at(offsetof(PackedContact, coneScale)), 1.0 + s.friction * s.friction);
-    const std::size_t impulse = at(offsetof(PackedContact, impulse));
+    put(doubleIndex(offsetof(PackedContact, delassus01Twice)), 2.0 * g(0, 1));
+    put(doubleIndex(offsetof(PackedContact, normalStep)), w / g(2, 2));
+    put(doubleIndex(offsetof(PackedContact, gradientStep)), s.tangentGradientStep);
+    put(doubleIndex(offsetof(PackedContact, bias)), s.bias);
+    put(doubleIndex(offsetof(PackedContact, friction)), s.friction);
+    put(doubleIndex(offsetof(PackedContact, coneScale)), 1.0 + s.friction * s.friction);
+    const std::size_t impulse = doubleIndex(offsetof(PackedContact, impulse));
     for (std::size_t i = 0; i < 3; ++i) {
         put(impulse + i, s.impulse[Eigen::Index(i)]);
     }
@@ -488,23 +487,17 @@ template <class Pass>
     return result;
 }
 
-/// The warm start of `contacts`, then sweepAfterWarmStart().
-template <class Lanes, class Pass>
-[[gnu::always_inline]] inline PgsResult sweepWith(std::span<PackedBody> bodies,
-                                                  std::span<PackedContact> contacts,
-                                                  const PgsSettings& settings, Pass&& pass) {
-    const double warmStartMax = applyWarmStart<Lanes>(bodies, contacts, 0.0);
-    return sweepAfterWarmStart(contacts.empty(), warmStartMax, settings, pass);
-}
-
-/// sweepWith() passing over the contacts one at a time, in their order.
+/// The warm start of `contacts`, then sweepAfterWarmStart() passing over them one at a time, in
+/// their order.
 template <class Lanes>
 [[gnu::always_inline]] inline PgsResult sweep(std::span<PackedBody> bodies,
                                               std::span<PackedContact> contacts,
                                               const PgsSettings& settings) {
+    const double warmStartMax = applyWarmStart<Lanes>(bodies, contacts, 0.0);
     const Pair w = splat(settings.overRelaxation);
-    return sweepWith<Lanes>(
-        bodies, contacts, settings, [&](SweepResiduals & r) __attribute__((always_inline)) {
+    return sweepAfterWarmStart(
+        contacts.empty(), warmStartMax, settings,
+        [&](SweepResiduals & r) __attribute__((always_inline)) {
             updateContacts<Lanes>(bodies, contacts, w, r);
         });
 }

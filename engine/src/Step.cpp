@@ -134,6 +134,13 @@ double World::Impl::breakingThreshold(const PairState& p) const {
                         std::min(frames[p.key.a].radius, frames[p.key.b].radius));
 }
 
+void World::Impl::anchor(const PairState& p, ContactPoint& c) const {
+    c.localA = bodies[p.key.a].pose.applyInverse(
+        coreAnchor(c.worldA, frames[p.key.a].coreRadius, c.normal));
+    c.localB = bodies[p.key.b].pose.applyInverse(
+        coreAnchor(c.worldB, frames[p.key.b].coreRadius, -c.normal));
+}
+
 /// Refreshes the pair's cached points, adds this step's point and decides whether the pair
 /// needs the perturbation pass.
 void World::Impl::updateManifold(PairState& p, WorkerShare& share) {
@@ -142,9 +149,8 @@ void World::Impl::updateManifold(PairState& p, WorkerShare& share) {
     const Pose& poseB = bodies[p.key.b].pose;
     const double threshold = breakingThreshold(p);
     countDownPerturbationCooldown(p, threshold);
-    const double coreA = frames[p.key.a].coreRadius;
-    const double coreB = frames[p.key.b].coreRadius;
-    p.manifold.refresh(poseA, poseB, coreA, coreB, threshold);
+    p.manifold.refresh(poseA, poseB, frames[p.key.a].coreRadius, frames[p.key.b].coreRadius,
+                       threshold);
     const QueryResult& r = p.result;
     if (!usable(r)) {
         ++share.counts.narrowPhaseFailures;
@@ -154,8 +160,7 @@ void World::Impl::updateManifold(PairState& p, WorkerShare& share) {
         c.worldB = r.witnessB;
         c.normal = r.normal;
         c.distance = (r.witnessB - r.witnessA).dot(r.normal);
-        c.localA = poseA.applyInverse(coreAnchor(r.witnessA, coreA, r.normal));
-        c.localB = poseB.applyInverse(coreAnchor(r.witnessB, coreB, -r.normal));
+        anchor(p, c);
         p.manifold.add(c, threshold);
         p.perturbPending = cs.perturbationIterations > 0 && !p.reusedQuery &&
                            p.perturbationCooldown == 0 &&

@@ -155,6 +155,9 @@ struct World::Impl {
     void updateManifolds();
     void updateManifold(PairState& pair, WorkerShare& share);
     [[nodiscard]] double breakingThreshold(const PairState& pair) const;
+    /// Sets the anchors of `point` (ContactPoint::localA, localB: on the bodies' cores) from its
+    /// world points and normal, in the current poses of the pair's bodies.
+    void anchor(const PairState& pair, ContactPoint& point) const;
     void perturbContacts(PairState& pair, double threshold, WorkerShare& share);
     [[nodiscard]] Vec3 tiltedWitness(const PairState& pair) const;
     void startPerturbationCooldown(PairState& pair);
