@@ -4,6 +4,7 @@
 /// included, on small, dense, lattice (exact ties) and huge (32-bit cells) hulls, and its dot
 /// product is the linear scan's maximum.
 
+#include "CubeMapDirections.h"
 #include "Random.h"
 #include "minkowski/narrowphase/ConvexMesh.h"
 
@@ -91,19 +92,9 @@ std::vector<Vec3> testDirections(int randomCount, bool halfCells, std::mt19937_6
     for (int i = 0; i < randomCount; ++i) {
         dirs.push_back(ref::randomUnit(rng));
     }
-    constexpr int n = ConvexMesh::kMapCells;
-    for (int axis = 0; axis < (halfCells ? 3 : 0); ++axis) {
-        for (double sign : {1.0, -1.0}) {
-            for (int i = 0; i <= 2 * n; ++i) {
-                for (int j = 0; j <= 2 * n; ++j) {
-                    Vec3 d;
-                    d[axis] = sign;
-                    d[(axis + 1) % 3] = static_cast<double>(i) / n - 1.0;
-                    d[(axis + 2) % 3] = static_cast<double>(j) / n - 1.0;
-                    dirs.push_back(d);
-                }
-            }
-        }
+    if (halfCells) {
+        const std::vector<Vec3> cells = test::cubeMapHalfCellDirections();
+        dirs.insert(dirs.end(), cells.begin(), cells.end());
     }
     for (int i = -4; i <= 4; ++i) {
         for (int j = -4; j <= 4; ++j) {

@@ -3,6 +3,7 @@
 /// whose largest components tie, and on tiny, huge and subnormal directions; and the hint is an
 /// output only (any input value gives the same answer).
 
+#include "CubeMapDirections.h"
 #include "minkowski/narrowphase/ConvexMesh.h"
 
 #include <gtest/gtest.h>
@@ -52,20 +53,8 @@ protected:
 } // namespace
 
 TEST_F(MeshDirectionMap, CellCentresCornersAndBoundaries) {
-    constexpr int n = ConvexMesh::kMapCells;
-    for (int axis = 0; axis < 3; ++axis) {
-        for (double sign : {1.0, -1.0}) {
-            // every multiple of half a cell: centres, cell boundaries, the face's edges
-            for (int i = 0; i <= 2 * n; ++i) {
-                for (int j = 0; j <= 2 * n; ++j) {
-                    Vec3 d;
-                    d[axis] = sign;
-                    d[(axis + 1) % 3] = static_cast<double>(i) / n - 1.0;
-                    d[(axis + 2) % 3] = static_cast<double>(j) / n - 1.0;
-                    expectExactSupport(*mesh_, d);
-                }
-            }
-        }
+    for (const Vec3& d : test::cubeMapHalfCellDirections()) {
+        expectExactSupport(*mesh_, d);
     }
 }
 
