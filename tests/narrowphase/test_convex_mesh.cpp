@@ -1,22 +1,22 @@
 /// Tests of ConvexMesh: hull construction (Qhull), orientation, adjacency, mass properties,
 /// hill-climbing support against the linear scan, OBJ reading, and mesh shapes' bounds.
 
+#include "MeshDirs.h"
+#include "Random.h"
 #include "minkowski/narrowphase/ConvexMesh.h"
 #include "minkowski/narrowphase/Shape.h"
-#include "Random.h"
-
-#include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <gtest/gtest.h>
 #include <limits>
 #include <numbers>
 #include <random>
 #include <set>
 #include <string>
+#include <unistd.h>
 #include <utility>
 #include <vector>
 
@@ -73,7 +73,8 @@ void expectValidHull(const ConvexMesh& mesh, const std::vector<Vec3>& input, dou
             EXPECT_TRUE(directed.count({i, j})) << "neighbour without an edge";
             ++adjacencyCount;
         }
-        EXPECT_NE(std::find(input.begin(), input.end(), v[i]), input.end()) << "vertex not an input";
+        EXPECT_NE(std::find(input.begin(), input.end(), v[i]), input.end())
+            << "vertex not an input";
     }
     EXPECT_EQ(adjacencyCount, 2 * edges);
     // Every input point is inside every face plane (within tol).
@@ -110,8 +111,8 @@ class ObjDir {
 public:
     // the process id keeps tests that ctest runs in parallel processes out of each other's files
     ObjDir()
-        : dir_(fs::path(::testing::TempDir()) / ("mk_obj_" + std::to_string(::getpid()) + "_" +
-                                                 std::to_string(counter_++))) {
+        : dir_(fs::path(::testing::TempDir()) /
+               ("mk_obj_" + std::to_string(::getpid()) + "_" + std::to_string(counter_++))) {
         fs::create_directories(dir_);
     }
     ~ObjDir() {
@@ -132,8 +133,7 @@ private:
 };
 
 /// Message of the ShapeError thrown by `f`, or a test failure.
-template <class F>
-std::string shapeErrorOf(F&& f) {
+template <class F> std::string shapeErrorOf(F&& f) {
     try {
         f();
     } catch (const ShapeError& e) {
@@ -145,15 +145,6 @@ std::string shapeErrorOf(F&& f) {
 
 bool contains(const std::string& text, const std::string& part) {
     return text.find(part) != std::string::npos;
-}
-
-/// The YCB meshes folder: $MK_YCB_DIR, else ../shared/meshes/ycb next to the repository.
-fs::path ycbDir() {
-    if (const char* env = std::getenv("MK_YCB_DIR"); env != nullptr && *env != '\0') {
-        return env;
-    }
-    // Lexical: tests/data need not exist for the ".." to resolve.
-    return fs::path(MK_TEST_DATA_DIR "/../../../shared/meshes/ycb").lexically_normal();
 }
 
 } // namespace
@@ -276,7 +267,8 @@ TEST(ConvexMeshHull, DegenerateSetsThrow) {
         EXPECT_TRUE(contains(message, "coplanar")) << message;
     }
     EXPECT_TRUE(contains(shapeErrorOf([&] { (void)ConvexMesh::fromPoints(withNan); }), "point 5"));
-    EXPECT_TRUE(contains(shapeErrorOf([&] { (void)ConvexMesh::fromPoints(withInf); }), "non-finite"));
+    EXPECT_TRUE(
+        contains(shapeErrorOf([&] { (void)ConvexMesh::fromPoints(withInf); }), "non-finite"));
     EXPECT_THROW((void)ConvexMesh::fromPoints(cubeCorners(), HullOptions{-1.0}), ShapeError);
     EXPECT_THROW((void)ConvexMesh::fromPoints(cubeCorners(), HullOptions{nan}), ShapeError);
 }
@@ -382,8 +374,9 @@ TEST(ConvexMeshSupport, PlateausTerminateAtAMaximalVertex) {
     const auto mesh = ConvexMesh::fromPoints(points);
     ASSERT_EQ(mesh->vertices().size(), 128u);
     for (int start = -1; start < 128; ++start) {
-        for (const Vec3& d : {Vec3(0, 0, 1), Vec3(0, 0, -1), Vec3(1, 0, 0), Vec3(0, 1, 0),
-                              Vec3(std::cos(std::numbers::pi / sides), std::sin(std::numbers::pi / sides), 0)}) {
+        for (const Vec3& d :
+             {Vec3(0, 0, 1), Vec3(0, 0, -1), Vec3(1, 0, 0), Vec3(0, 1, 0),
+              Vec3(std::cos(std::numbers::pi / sides), std::sin(std::numbers::pi / sides), 0)}) {
             int hint = start;
             expectSupportMatchesLinear(*mesh, d, hint);
         }
@@ -415,8 +408,10 @@ TEST(ConvexMeshSupport, ShapeForwardsToTheMeshAndHasNoCoreRadius) {
         const Vec3 p = shape.support(d, hint);
         EXPECT_EQ(p, shape.supportCore(d, coreHint));
         EXPECT_EQ(p, shape.convexMesh()->vertices()[hint]);
-        EXPECT_NEAR(p.dot(d), shape.convexMesh()->vertices()[shape.convexMesh()->supportIndexLinear(d)].dot(d),
-                    1e-12);
+        EXPECT_NEAR(
+            p.dot(d),
+            shape.convexMesh()->vertices()[shape.convexMesh()->supportIndexLinear(d)].dot(d),
+            1e-12);
     }
 }
 
@@ -451,8 +446,8 @@ TEST(ConvexMeshBounds, ContainAllVertices) {
 TEST(ConvexMeshBounds, ObbFollowsARotatedBox) {
     std::mt19937_64 rng(19);
     for (int trial = 0; trial < 20; ++trial) {
-        const Quat q(Eigen::AngleAxisd(std::numbers::pi * std::uniform_real_distribution<double>(0, 1)(rng),
-                                       randomUnit(rng)));
+        const Quat q(Eigen::AngleAxisd(
+            std::numbers::pi * std::uniform_real_distribution<double>(0, 1)(rng), randomUnit(rng)));
         const Vec3 half(2.0, 1.0, 0.25);
         const Vec3 offset(1.0, -2.0, 0.5);
         std::vector<Vec3> points;
@@ -513,14 +508,15 @@ TEST(ConvexMeshObj, ErrorsNameTheFileAndTheLine) {
     const std::string none = dir.write("novertices.obj", "# nothing\nf 1 2 3\n");
     EXPECT_TRUE(contains(shapeErrorOf([&] { (void)ConvexMesh::fromObjFile(none); }), "at least 4"));
     const std::string missing = (fs::path(::testing::TempDir()) / "does_not_exist.obj").string();
-    const std::string missingMessage = shapeErrorOf([&] { (void)ConvexMesh::fromObjFile(missing); });
+    const std::string missingMessage =
+        shapeErrorOf([&] { (void)ConvexMesh::fromObjFile(missing); });
     EXPECT_TRUE(contains(missingMessage, missing)) << missingMessage;
 }
 
 // ---- real meshes -------------------------------------------------------------------------------
 
 TEST(ConvexMeshYcb, HullsAreValidAndHillClimbingIsExact) {
-    const fs::path dir = ycbDir();
+    const fs::path dir = test::ycbDir();
     if (!fs::is_directory(dir)) {
         GTEST_SKIP() << "no YCB meshes at " << dir << " (set MK_YCB_DIR)";
     }
@@ -552,7 +548,8 @@ TEST(ConvexMeshYcb, HullsAreValidAndHillClimbingIsExact) {
         for (const Vec3& p : mesh->vertices()) {
             const Vec3 local = obb.axes.transpose() * (p - obb.center);
             EXPECT_TRUE((local.cwiseAbs().array() <= obb.halfExtents.array() + 1e-12).all());
-            EXPECT_LE((p - shape.boundingSphere().center).norm(), shape.boundingSphere().radius + 1e-12);
+            EXPECT_LE((p - shape.boundingSphere().center).norm(),
+                      shape.boundingSphere().radius + 1e-12);
         }
     }
 }

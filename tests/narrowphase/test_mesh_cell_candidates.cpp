@@ -5,11 +5,13 @@
 /// product is the linear scan's maximum.
 
 #include "CubeMapDirections.h"
+#include "MeshDirs.h"
 #include "Random.h"
 #include "minkowski/narrowphase/ConvexMesh.h"
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <gtest/gtest.h>
 #include <memory>
 #include <random>
@@ -184,4 +186,34 @@ TEST(MeshCellCandidates, HugeHullUsesWideCells) {
     const auto mesh = ConvexMesh::fromPoints(spherePoints(34000, Vec3(1.0, 0.7, 0.4), rng));
     ASSERT_GT(mesh->vertices().size(), 32768u);
     expectReferenceSupport(*mesh, testDirections(3000, false, rng));
+}
+
+/// The meshes the simulations and the YCB benchmark use: support() reads the vertices in climb
+/// order (records of position, original index and neighbour list, laid out along the cube map);
+/// the answer must be the same vertex (original index) as the climb over the original numbering,
+/// on every half cell and on random directions.
+TEST(MeshCellCandidates, RealMeshesClimbTheSamePathInClimbOrder) {
+    namespace fs = std::filesystem;
+    std::vector<fs::path> files;
+    for (const fs::path& dir : {test::assetMeshDir(), test::ycbDir()}) {
+        if (!fs::is_directory(dir)) {
+            continue; // the YCB hulls are optional (MK_YCB_DIR); the assets are not
+        }
+        for (const auto& entry : fs::directory_iterator(dir)) {
+            if (entry.path().extension() == ".obj") {
+                files.push_back(entry.path());
+            }
+        }
+    }
+    std::sort(files.begin(), files.end());
+    ASSERT_GE(files.size(), 10u) << "the repository's assets/meshes";
+    std::mt19937_64 rng(1504);
+    const std::vector<Vec3> dirs = testDirections(4000, true, rng);
+    for (const fs::path& file : files) {
+        SCOPED_TRACE(file.string());
+        const auto mesh = ConvexMesh::fromObjFile(file.string());
+        if (static_cast<int>(mesh->vertices().size()) >= ConvexMesh::kLinearScanBelow) {
+            expectReferenceSupport(*mesh, dirs);
+        }
+    }
 }

@@ -72,7 +72,11 @@ private:
     void buildAdjacency();
     void computeMassProperties();
     void buildDirectionMap();
-    /// The vertex where the hill climb along `dir` from vertex `start` ends: the support vertex.
+    /// Fills climbVertices_ and climbNeighbors_ with the vertices in `order` (original indices;
+    /// climb index i is vertex order[i]).
+    void buildClimbLayout(const std::vector<int>& order);
+    /// The climb index where the hill climb along `dir` from climb index `start` ends: the
+    /// support vertex.
     [[nodiscard]] int climb(const Vec3& dir, int start) const;
     /// climb() already at `current`, whose dot with `dir` is `best`.
     [[nodiscard]] int climbFrom(const Vec3& dir, int current, double best) const;
@@ -81,10 +85,10 @@ private:
     [[nodiscard]] bool isBelowInCone(int vertex, int neighbor,
                                      const std::array<Vec3, 4>& corners) const;
 
-    /// One cell of the direction cube map: the support vertex of the cell's centre direction
-    /// (the climb's start for every direction of the cell) and, in neighbour order, those of its
-    /// neighbours that may be above it somewhere in the cell; the others are below it all over
-    /// the cell (isBelowInCone), so the climb's first step skips them and takes the same path.
+    /// One cell of the direction cube map (climb indices): the support vertex of the cell's centre
+    /// direction (the climb's start for every direction of the cell) and, in neighbour order, those
+    /// of its neighbours that may be above it somewhere in the cell; the others are below it all
+    /// over the cell (isBelowInCone), so the climb's first step skips them and takes the same path.
     /// Vertex indices are `Index`: 16 bits below 32768 vertices (a cell then fills 16 bytes).
     template <typename Index> struct MapCell {
         Index start = 0;
@@ -95,7 +99,7 @@ private:
     };
     static constexpr int kNone = -1;
     static constexpr int kEveryNeighbor = -2;
-    /// Index of the support vertex along `dir` by the cell of `dir` in `map`.
+    /// Climb index of the support vertex along `dir` by the cell of `dir` in `map`.
     template <typename Index>
     [[nodiscard]] int supportIndex(const std::vector<MapCell<Index>>& map, const Vec3& dir) const;
 
@@ -103,6 +107,21 @@ private:
     std::vector<std::array<int, 3>> triangles_;
     std::vector<int> adjacencyOffsets_; ///< size vertices+1 (CSR)
     std::vector<int> adjacency_;
+    /// A vertex as support() reads it: its position and where its neighbour list starts, in
+    /// one 32-byte record (never split across two cache lines).
+    struct alignas(32) ClimbVertex {
+        Vec3 position;             ///< unit: metre; the same bits as vertices()[original]
+        std::int32_t original = 0; ///< index in vertices()
+        std::int32_t firstNeighbor =
+            0; ///< into climbNeighbors_; the list ends at the next record's
+    };
+    /// The vertices in climb order (a Hilbert curve over the cube map's cells, so that a cell's
+    /// start and the neighbours it lists are close in memory), then a sentinel record; empty
+    /// below kLinearScanBelow vertices. The map's cells and climbNeighbors_ hold climb indices.
+    std::vector<ClimbVertex> climbVertices_;
+    /// Each vertex's neighbours as climb indices, in the order of neighbors() (by original
+    /// index), so that the climb breaks ties as it does over the original numbering.
+    std::vector<std::int32_t> climbNeighbors_;
     /// The cells of a cube map of directions (6 faces of kMapCells x kMapCells cells; empty
     /// below kLinearScanBelow vertices): where the hill climb starts for a direction of the cell
     /// and which of the start's neighbours it has to look at.
