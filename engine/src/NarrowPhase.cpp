@@ -78,13 +78,17 @@ void World::Impl::queryPair(PairState& p, const QueryRequest& base, WorkerShare&
     counts.penetrationIterations += p.result.penetrationIterations;
     if (settings.narrowPhase.contactCache) {
         const Pose inverseA = poseA.inverse();
-        const double coreA = frames[p.key.a].coreRadius;
-        const double coreB = frames[p.key.b].coreRadius;
         const Vec3& n = p.result.normal;
+        double depthA = 0.0;
+        double depthB = 0.0;
+        const Vec3 anchorA = contactAnchor(p.key.a, p.result.witnessA, n, depthA);
+        const Vec3 anchorB = contactAnchor(p.key.b, p.result.witnessB, -n, depthB);
         p.cached = {.valid = true,
                     .relative = inverseA * poseB,
-                    .witnessA = inverseA.apply(coreAnchor(p.result.witnessA, coreA, n)),
-                    .witnessB = poseB.applyInverse(coreAnchor(p.result.witnessB, coreB, -n)),
+                    .witnessA = inverseA.apply(anchorA),
+                    .witnessB = poseB.applyInverse(anchorB),
+                    .depthA = depthA,
+                    .depthB = depthB,
                     .normal = inverseA.rotation * p.result.normal,
                     .result = p.result};
     }
@@ -111,8 +115,8 @@ bool World::Impl::reuseCachedQuery(PairState& p) {
     }
     QueryResult r = p.cached.result;
     r.normal = poseA.rotation * p.cached.normal;
-    r.witnessA = surfaceOver(poseA.apply(p.cached.witnessA), frames[p.key.a].coreRadius, r.normal);
-    r.witnessB = surfaceOver(poseB.apply(p.cached.witnessB), frames[p.key.b].coreRadius, -r.normal);
+    r.witnessA = surfaceOver(poseA.apply(p.cached.witnessA), p.cached.depthA, r.normal);
+    r.witnessB = surfaceOver(poseB.apply(p.cached.witnessB), p.cached.depthB, -r.normal);
     r.distance = (r.witnessB - r.witnessA).dot(r.normal);
     r.separation = r.witnessA - r.witnessB;
     p.result = r;

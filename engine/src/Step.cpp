@@ -134,11 +134,16 @@ double World::Impl::breakingThreshold(const PairState& p) const {
                         std::min(frames[p.key.a].radius, frames[p.key.b].radius));
 }
 
+Vec3 World::Impl::contactAnchor(BodyId id, const Vec3& surface, const Vec3& outward,
+                                double& depth) const {
+    return mk::contactAnchor(bodies[id].shape, frames[id].shapePose, surface, outward, depth);
+}
+
 void World::Impl::anchor(const PairState& p, ContactPoint& c) const {
     c.localA = bodies[p.key.a].pose.applyInverse(
-        coreAnchor(c.worldA, frames[p.key.a].coreRadius, c.normal));
+        contactAnchor(p.key.a, c.worldA, c.normal, c.depthA));
     c.localB = bodies[p.key.b].pose.applyInverse(
-        coreAnchor(c.worldB, frames[p.key.b].coreRadius, -c.normal));
+        contactAnchor(p.key.b, c.worldB, -c.normal, c.depthB));
 }
 
 /// Refreshes the pair's cached points, adds this step's point and decides whether the pair
@@ -149,8 +154,7 @@ void World::Impl::updateManifold(PairState& p, WorkerShare& share) {
     const Pose& poseB = bodies[p.key.b].pose;
     const double threshold = breakingThreshold(p);
     countDownPerturbationCooldown(p, threshold);
-    p.manifold.refresh(poseA, poseB, frames[p.key.a].coreRadius, frames[p.key.b].coreRadius,
-                       threshold);
+    p.manifold.refresh(poseA, poseB, threshold);
     const QueryResult& r = p.result;
     if (!usable(r)) {
         ++share.counts.narrowPhaseFailures;

@@ -3,6 +3,7 @@
 /// The world's private state and its pipeline stages (one .cpp per group of stages).
 /// Every vector keeps its capacity between steps: after warm-up a step does not allocate.
 
+#include "AnchorDepth.h"
 #include "EscapeMonitor.h"
 #include "SweepChooser.h"
 #include "minkowski/engine/Broadphase.h"
@@ -24,7 +25,6 @@ struct BodyFrame {
     Obb obb{};           ///< the shape's OBB in the world
     double radius = 0;   ///< bounding-sphere radius (unit: metre)
     bool sphere = false; ///< a sphere's manifold is one point: never perturbed
-    double coreRadius = 0; ///< Shape::coreRadius(): manifold points are anchored on the core
     double reach = 0;    ///< ContactSettings::ccd: how far the body may move this step (metre)
 };
 
@@ -32,11 +32,12 @@ struct BodyFrame {
 struct CachedQuery {
     bool valid = false;
     Pose relative{};              ///< B's shape pose in A's shape frame at the query
-    /// A's core point under the witness (the witness minus A's core radius along the normal,
-    /// as ContactPoint::localA), in A's shape frame: it stays under a capsule rolling about its
-    /// centre line.
+    /// A's anchor under the witness (contactAnchor(), as ContactPoint::localA), in A's shape
+    /// frame: it stays under a capsule or cylinder rolling in place.
     Vec3 witnessA = Vec3::Zero();
-    Vec3 witnessB = Vec3::Zero(); ///< B's core point (plus B's radius), in B's shape frame
+    Vec3 witnessB = Vec3::Zero(); ///< B's anchor (the witness plus depthB), in B's shape frame
+    double depthA = 0.0;          ///< the anchors' depths (unit: metre)
+    double depthB = 0.0;
     Vec3 normal = Vec3::UnitX();  ///< in A's shape frame
     QueryResult result{};
 };
@@ -155,7 +156,11 @@ struct World::Impl {
     void updateManifolds();
     void updateManifold(PairState& pair, WorkerShare& share);
     [[nodiscard]] double breakingThreshold(const PairState& pair) const;
-    /// Sets the anchors of `point` (ContactPoint::localA, localB: on the bodies' cores) from its
+    /// contactAnchor() (AnchorDepth.h) of body `id` at world point `surface`, outward normal
+    /// `outward`, in the current pose; its depth to `depth`.
+    [[nodiscard]] Vec3 contactAnchor(BodyId id, const Vec3& surface, const Vec3& outward,
+                                     double& depth) const;
+    /// Sets the anchors of `point` (ContactPoint::localA, localB, depthA, depthB) from its
     /// world points and normal, in the current poses of the pair's bodies.
     void anchor(const PairState& pair, ContactPoint& point) const;
     void perturbContacts(PairState& pair, double threshold, WorkerShare& share);
