@@ -79,6 +79,22 @@ struct ContactRef {
     ContactPoint* point = nullptr;
 };
 
+/// Asks for the cache lines of [begin, end).
+[[gnu::always_inline]] inline void prefetchRange(const void* begin, const void* end) {
+    const auto first = reinterpret_cast<std::uintptr_t>(begin) & ~std::uintptr_t{63};
+    for (auto line = first; line < reinterpret_cast<std::uintptr_t>(end); line += 64) {
+        __builtin_prefetch(reinterpret_cast<const void*>(line));
+    }
+}
+
+/// forEachPassedPair's default look-ahead: the whole state of the pair two ahead.
+struct PrefetchState {
+    /// On the pair kAhead pairs ahead: asks for its lines (must not read them).
+    void far(const PairState& pair) const { prefetchRange(&pair, &pair + 1); }
+    /// On the next pair, whose state was asked for a pair ago: asks for what it points to.
+    void near(const PairState&) const {}
+};
+
 /// One thread's part of a per-pair stage, on cache lines of its own.
 struct alignas(64) WorkerShare {
     StepCounts counts{}; ///< summed into StepStats::counts after the stage
@@ -179,8 +195,10 @@ struct World::Impl {
     /// `share` belongs to the calling thread, its counts are summed into stats.counts after
     /// the loop. Each pair's work reads only its own state and this step's bodies and frames,
     /// so the split never changes a result. With an Ordered hook the calls stay on this
-    /// thread, in key order.
-    template <class PairFn> void forEachPassedPair(PairFn&& fn);
+    /// thread, in key order. `ahead` asks for the memory of the pairs ahead on the same thread
+    /// (PrefetchState).
+    template <class PairFn, class Ahead = PrefetchState>
+    void forEachPassedPair(PairFn&& fn, Ahead ahead = {});
     /// Calls fn(begin, end) on chunks of [0, count) on the step's threads (inline with one);
     /// for loops whose iterations are independent and cheap (bodies, broadphase pairs).
     template <class RangeFn> void parallelFor(std::size_t count, RangeFn&& fn);
@@ -194,32 +212,34 @@ struct World::Impl {
     [[noreturn]] void reportBlowUp();
 };
 
-template <class PairFn> void World::Impl::forEachPassedPair(PairFn&& fn) {
+template <class PairFn, class Ahead>
+void World::Impl::forEachPassedPair(PairFn&& fn, Ahead ahead) {
     const bool parallel = settings.threads > 1 && (!hook || hookCalls == HookCalls::Concurrent);
     const int threads = parallel ? settings.threads : 1;
     shares.assign(static_cast<std::size_t>(threads), WorkerShare{});
-    if (!parallel) {
-        // The pair states are scattered in the pool and a few hundred bytes each: the one-thread
-        // loop asks for the state two pairs ahead.
+    // The pair states are scattered in the pool and a few hundred bytes each: each thread asks
+    // for the state two pairs ahead, then for what the next pair's state points to.
+    const auto run = [&](std::size_t begin, std::size_t end, WorkerShare& share) {
         constexpr std::size_t kAhead = 2;
-        for (std::size_t i = 0; i < narrowList.size(); ++i) {
-            if (i + kAhead < narrowList.size()) {
-                const auto* next = reinterpret_cast<const char*>(&pool[narrowList[i + kAhead]]);
-                for (std::size_t line = 0; line < sizeof(PairState); line += 64) {
-                    __builtin_prefetch(next + line);
-                }
+        for (std::size_t i = begin; i < end; ++i) {
+            if (i + kAhead < end) {
+                ahead.far(pool[narrowList[i + kAhead]]);
             }
-            fn(pool[narrowList[i]], shares[0]);
+            if (i + 1 < end) {
+                ahead.near(std::as_const(pool[narrowList[i + 1]]));
+            }
+            fn(pool[narrowList[i]], share);
         }
+    };
+    if (!parallel) {
+        run(0, narrowList.size(), shares[0]);
     } else {
         constexpr std::size_t kPairsPerChunk = 8; // microseconds of work: cheap to hand out
         threadPool().forEach(narrowList.size(), kPairsPerChunk,
                              [&](std::size_t begin, std::size_t end, int thread) {
                                  WorkerShare& share = shares[static_cast<std::size_t>(thread)];
                                  share.thread = thread;
-                                 for (std::size_t i = begin; i < end; ++i) {
-                                     fn(pool[narrowList[i]], share);
-                                 }
+                                 run(begin, end, share);
                              });
     }
     for (const WorkerShare& share : shares) {
