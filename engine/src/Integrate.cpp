@@ -83,7 +83,13 @@ void World::Impl::predictVelocities() {
 void World::Impl::buildContacts() {
     solverContacts.resize(contactRefs.size());
     parallelFor(contactRefs.size(), [&](std::size_t begin, std::size_t end) {
+        // The points live in their pairs' manifolds, scattered in the pool: ask ahead.
+        constexpr std::size_t kAhead = 4;
         for (std::size_t i = begin; i < end; ++i) {
+            if (i + kAhead < end) {
+                const ContactPoint* ahead = contactRefs[i + kAhead].point;
+                prefetchRange(ahead, ahead + 1);
+            }
             buildContact(contactRefs[i], solverContacts[i]);
         }
     });

@@ -104,13 +104,12 @@ void Manifold::remove(int index) {
     --size_;
 }
 
-void Manifold::refresh(const Pose& poseA, const Pose& poseB, double coreRadiusA,
-                       double coreRadiusB, double threshold) {
+void Manifold::refresh(const Pose& poseA, const Pose& poseB, double threshold) {
     const double threshold2 = threshold * threshold;
     for (int i = size_ - 1; i >= 0; --i) {
         ContactPoint& c = points_[i];
-        c.worldA = surfaceOver(poseA.apply(c.localA), coreRadiusA, c.normal);
-        c.worldB = surfaceOver(poseB.apply(c.localB), coreRadiusB, -c.normal);
+        c.worldA = surfaceOver(poseA.apply(c.localA), c.depthA, c.normal);
+        c.worldB = surfaceOver(poseB.apply(c.localB), c.depthB, -c.normal);
         c.distance = (c.worldB - c.worldA).dot(c.normal);
         ++c.lifetime;
         // Tangential drift: B's point against A's point projected onto B's side of the plane.

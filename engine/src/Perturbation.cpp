@@ -114,23 +114,25 @@ void World::Impl::perturbContacts(PairState& p, double threshold, WorkerShare& s
         }
         // Move the tilted body's witness back onto the real body (same local point), and put
         // the other witness on the line through it along the real normal, as
-        // btPerturbedContactResult does. A body with a core radius moves its core point back
-        // instead (the witness minus the radius along the tilted normal): tilting a capsule
-        // about its centre line leaves that point on the line, where the surface point would
-        // turn off the contact line by r sin(angle) and hold the capsule up there, rolling it
-        // away from rest.
-        const double coreA = fa.coreRadius;
-        const double coreB = fb.coreRadius;
+        // btPerturbedContactResult does. What moves back is the witness's anchor (the witness
+        // anchor, contactAnchor(), on the tilted body): tilting a capsule about its centre
+        // line, or a cylinder about its axis, leaves that point on the line, where the surface
+        // point would turn off the contact line by r sin(angle) and hold the body up there,
+        // rolling it away from rest.
         ContactPoint c;
         c.normal = n;
         if (perturbA) {
-            const Vec3 core = coreAnchor(r.witnessA, coreA, r.normal);
-            c.worldA = surfaceOver(fa.shapePose.apply(poseA.applyInverse(core)), coreA, n);
+            double tiltedDepth = 0.0;
+            const Vec3 core = fa.shapePose.apply(poseA.applyInverse(
+                mk::contactAnchor(a.shape, poseA, r.witnessA, r.normal, tiltedDepth)));
+            c.worldA = surfaceOver(core, surfaceDepth(a.shape, fa.shapePose, core, n), n);
             c.distance = (r.witnessB - c.worldA).dot(n);
             c.worldB = c.worldA + c.distance * n;
         } else {
-            const Vec3 core = coreAnchor(r.witnessB, coreB, -r.normal);
-            c.worldB = surfaceOver(fb.shapePose.apply(poseB.applyInverse(core)), coreB, -n);
+            double tiltedDepth = 0.0;
+            const Vec3 core = fb.shapePose.apply(poseB.applyInverse(
+                mk::contactAnchor(b.shape, poseB, r.witnessB, -r.normal, tiltedDepth)));
+            c.worldB = surfaceOver(core, surfaceDepth(b.shape, fb.shapePose, core, -n), -n);
             c.distance = (c.worldB - r.witnessA).dot(n);
             c.worldA = c.worldB - c.distance * n;
         }

@@ -127,6 +127,26 @@ bool usable(const QueryResult& r) {
 
 } // namespace
 
+namespace {
+
+/// updateManifold()'s look-ahead (forEachPassedPair): the pair's key, manifold, answer and
+/// flags, not its query cache.
+struct PrefetchManifold {
+    void far(const PairState& p) const {
+        prefetchRange(&p.key, &p.key + 1);
+        prefetchRange(&p.manifold, &p + 1);
+    }
+    void near(const PairState&) const {}
+};
+
+/// The perturbation pass's look-ahead: only the flag, since a few pairs in ten are perturbed.
+struct PrefetchPending {
+    void far(const PairState& p) const { prefetchRange(&p.perturbPending, &p.perturbPending + 1); }
+    void near(const PairState&) const {}
+};
+
+} // namespace
+
 double World::Impl::breakingThreshold(const PairState& p) const {
     const ContactSettings& cs = settings.contact;
     return std::min(cs.breakingThreshold,
@@ -134,11 +154,16 @@ double World::Impl::breakingThreshold(const PairState& p) const {
                         std::min(frames[p.key.a].radius, frames[p.key.b].radius));
 }
 
+Vec3 World::Impl::contactAnchor(BodyId id, const Vec3& surface, const Vec3& outward,
+                                double& depth) const {
+    return mk::contactAnchor(bodies[id].shape, frames[id].shapePose, surface, outward, depth);
+}
+
 void World::Impl::anchor(const PairState& p, ContactPoint& c) const {
     c.localA = bodies[p.key.a].pose.applyInverse(
-        coreAnchor(c.worldA, frames[p.key.a].coreRadius, c.normal));
+        contactAnchor(p.key.a, c.worldA, c.normal, c.depthA));
     c.localB = bodies[p.key.b].pose.applyInverse(
-        coreAnchor(c.worldB, frames[p.key.b].coreRadius, -c.normal));
+        contactAnchor(p.key.b, c.worldB, -c.normal, c.depthB));
 }
 
 /// Refreshes the pair's cached points, adds this step's point and decides whether the pair
@@ -149,8 +174,7 @@ void World::Impl::updateManifold(PairState& p, WorkerShare& share) {
     const Pose& poseB = bodies[p.key.b].pose;
     const double threshold = breakingThreshold(p);
     countDownPerturbationCooldown(p, threshold);
-    p.manifold.refresh(poseA, poseB, frames[p.key.a].coreRadius, frames[p.key.b].coreRadius,
-                       threshold);
+    p.manifold.refresh(poseA, poseB, threshold);
     const QueryResult& r = p.result;
     if (!usable(r)) {
         ++share.counts.narrowPhaseFailures;
@@ -173,7 +197,8 @@ void World::Impl::updateManifold(PairState& p, WorkerShare& share) {
 /// pairs that asked for them (in parallel; their time moves to the narrow-phase stage), then
 /// the contact list in key order. Pairs that failed the OBB filter were cleared by filterPairs.
 void World::Impl::updateManifolds() {
-    forEachPassedPair([&](PairState& p, WorkerShare& share) { updateManifold(p, share); });
+    forEachPassedPair([&](PairState& p, WorkerShare& share) { updateManifold(p, share); },
+                      PrefetchManifold{});
     StageTimer timer;
     forEachPassedPair([&](PairState& p, WorkerShare& share) {
         if (!p.perturbPending) {
@@ -185,7 +210,7 @@ void World::Impl::updateManifolds() {
         if (p.manifold.size() == before) { // a line or point contact: no more to find
             startPerturbationCooldown(p);
         }
-    });
+    }, PrefetchPending{});
     perturbationSeconds = timer.lap();
     contactRefs.clear();
     for (const std::uint32_t slot : narrowList) {

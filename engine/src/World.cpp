@@ -158,7 +158,6 @@ BodyId World::addBody(const BodyDesc& desc) {
     frame.obb = body.shape.localObb().transformed(frame.shapePose);
     frame.radius = body.shape.boundingSphere().radius;
     frame.sphere = body.shape.type() == ShapeType::Sphere;
-    frame.coreRadius = body.shape.coreRadius();
     impl_->broadphase.add(id, obbBounds(frame.obb), body.type != BodyType::Dynamic);
     impl_->bodies.push_back(std::move(body));
     impl_->frames.push_back(frame);

@@ -3,6 +3,7 @@
 /// The world's private state and its pipeline stages (one .cpp per group of stages).
 /// Every vector keeps its capacity between steps: after warm-up a step does not allocate.
 
+#include "AnchorDepth.h"
 #include "EscapeMonitor.h"
 #include "SweepChooser.h"
 #include "minkowski/engine/Broadphase.h"
@@ -24,7 +25,6 @@ struct BodyFrame {
     Obb obb{};           ///< the shape's OBB in the world
     double radius = 0;   ///< bounding-sphere radius (unit: metre)
     bool sphere = false; ///< a sphere's manifold is one point: never perturbed
-    double coreRadius = 0; ///< Shape::coreRadius(): manifold points are anchored on the core
     double reach = 0;    ///< ContactSettings::ccd: how far the body may move this step (metre)
 };
 
@@ -32,11 +32,12 @@ struct BodyFrame {
 struct CachedQuery {
     bool valid = false;
     Pose relative{};              ///< B's shape pose in A's shape frame at the query
-    /// A's core point under the witness (the witness minus A's core radius along the normal,
-    /// as ContactPoint::localA), in A's shape frame: it stays under a capsule rolling about its
-    /// centre line.
+    /// A's anchor under the witness (contactAnchor(), as ContactPoint::localA), in A's shape
+    /// frame: it stays under a capsule or cylinder rolling in place.
     Vec3 witnessA = Vec3::Zero();
-    Vec3 witnessB = Vec3::Zero(); ///< B's core point (plus B's radius), in B's shape frame
+    Vec3 witnessB = Vec3::Zero(); ///< B's anchor (the witness plus depthB), in B's shape frame
+    double depthA = 0.0;          ///< the anchors' depths (unit: metre)
+    double depthB = 0.0;
     Vec3 normal = Vec3::UnitX();  ///< in A's shape frame
     QueryResult result{};
 };
@@ -76,6 +77,22 @@ struct ContactRef {
     BodyId a = 0;
     BodyId b = 0;
     ContactPoint* point = nullptr;
+};
+
+/// Asks for the cache lines of [begin, end).
+[[gnu::always_inline]] inline void prefetchRange(const void* begin, const void* end) {
+    const auto first = reinterpret_cast<std::uintptr_t>(begin) & ~std::uintptr_t{63};
+    for (auto line = first; line < reinterpret_cast<std::uintptr_t>(end); line += 64) {
+        __builtin_prefetch(reinterpret_cast<const void*>(line));
+    }
+}
+
+/// forEachPassedPair's default look-ahead: the whole state of the pair two ahead.
+struct PrefetchState {
+    /// On the pair kAhead pairs ahead: asks for its lines (must not read them).
+    void far(const PairState& pair) const { prefetchRange(&pair, &pair + 1); }
+    /// On the next pair, whose state was asked for a pair ago: asks for what it points to.
+    void near(const PairState&) const {}
 };
 
 /// One thread's part of a per-pair stage, on cache lines of its own.
@@ -155,7 +172,11 @@ struct World::Impl {
     void updateManifolds();
     void updateManifold(PairState& pair, WorkerShare& share);
     [[nodiscard]] double breakingThreshold(const PairState& pair) const;
-    /// Sets the anchors of `point` (ContactPoint::localA, localB: on the bodies' cores) from its
+    /// contactAnchor() (AnchorDepth.h) of body `id` at world point `surface`, outward normal
+    /// `outward`, in the current pose; its depth to `depth`.
+    [[nodiscard]] Vec3 contactAnchor(BodyId id, const Vec3& surface, const Vec3& outward,
+                                     double& depth) const;
+    /// Sets the anchors of `point` (ContactPoint::localA, localB, depthA, depthB) from its
     /// world points and normal, in the current poses of the pair's bodies.
     void anchor(const PairState& pair, ContactPoint& point) const;
     void perturbContacts(PairState& pair, double threshold, WorkerShare& share);
@@ -174,8 +195,10 @@ struct World::Impl {
     /// `share` belongs to the calling thread, its counts are summed into stats.counts after
     /// the loop. Each pair's work reads only its own state and this step's bodies and frames,
     /// so the split never changes a result. With an Ordered hook the calls stay on this
-    /// thread, in key order.
-    template <class PairFn> void forEachPassedPair(PairFn&& fn);
+    /// thread, in key order. `ahead` asks for the memory of the pairs ahead on the same thread
+    /// (PrefetchState).
+    template <class PairFn, class Ahead = PrefetchState>
+    void forEachPassedPair(PairFn&& fn, Ahead ahead = {});
     /// Calls fn(begin, end) on chunks of [0, count) on the step's threads (inline with one);
     /// for loops whose iterations are independent and cheap (bodies, broadphase pairs).
     template <class RangeFn> void parallelFor(std::size_t count, RangeFn&& fn);
@@ -189,32 +212,34 @@ struct World::Impl {
     [[noreturn]] void reportBlowUp();
 };
 
-template <class PairFn> void World::Impl::forEachPassedPair(PairFn&& fn) {
+template <class PairFn, class Ahead>
+void World::Impl::forEachPassedPair(PairFn&& fn, Ahead ahead) {
     const bool parallel = settings.threads > 1 && (!hook || hookCalls == HookCalls::Concurrent);
     const int threads = parallel ? settings.threads : 1;
     shares.assign(static_cast<std::size_t>(threads), WorkerShare{});
-    if (!parallel) {
-        // The pair states are scattered in the pool and a few hundred bytes each: the one-thread
-        // loop asks for the state two pairs ahead.
+    // The pair states are scattered in the pool and a few hundred bytes each: each thread asks
+    // for the state two pairs ahead, then for what the next pair's state points to.
+    const auto run = [&](std::size_t begin, std::size_t end, WorkerShare& share) {
         constexpr std::size_t kAhead = 2;
-        for (std::size_t i = 0; i < narrowList.size(); ++i) {
-            if (i + kAhead < narrowList.size()) {
-                const auto* next = reinterpret_cast<const char*>(&pool[narrowList[i + kAhead]]);
-                for (std::size_t line = 0; line < sizeof(PairState); line += 64) {
-                    __builtin_prefetch(next + line);
-                }
+        for (std::size_t i = begin; i < end; ++i) {
+            if (i + kAhead < end) {
+                ahead.far(pool[narrowList[i + kAhead]]);
             }
-            fn(pool[narrowList[i]], shares[0]);
+            if (i + 1 < end) {
+                ahead.near(std::as_const(pool[narrowList[i + 1]]));
+            }
+            fn(pool[narrowList[i]], share);
         }
+    };
+    if (!parallel) {
+        run(0, narrowList.size(), shares[0]);
     } else {
         constexpr std::size_t kPairsPerChunk = 8; // microseconds of work: cheap to hand out
         threadPool().forEach(narrowList.size(), kPairsPerChunk,
                              [&](std::size_t begin, std::size_t end, int thread) {
                                  WorkerShare& share = shares[static_cast<std::size_t>(thread)];
                                  share.thread = thread;
-                                 for (std::size_t i = begin; i < end; ++i) {
-                                     fn(pool[narrowList[i]], share);
-                                 }
+                                 run(begin, end, share);
                              });
     }
     for (const WorkerShare& share : shares) {

@@ -90,7 +90,7 @@ TEST(Manifold, RefreshDropsSeparatedAndDriftedPoints) {
     m.add(point(0.5, 0.0, 0.0), kThreshold);
     m.add(point(0.0, 0.5, 0.0), kThreshold);
     // B moves up by 0.01: every point stays (0.01 < threshold), distances follow.
-    m.refresh(Pose(), Pose(Quat::Identity(), Vec3(0.0, 0.0, 0.01)), 0.0, 0.0, kThreshold);
+    m.refresh(Pose(), Pose(Quat::Identity(), Vec3(0.0, 0.0, 0.01)), kThreshold);
     ASSERT_EQ(m.size(), 3);
     for (const ContactPoint& c : m.points()) {
         EXPECT_NEAR(c.distance, 0.01, 1e-15);
@@ -98,17 +98,17 @@ TEST(Manifold, RefreshDropsSeparatedAndDriftedPoints) {
     }
     // B moves up by 0.03: separated beyond the threshold, all dropped.
     Manifold up = m;
-    up.refresh(Pose(), Pose(Quat::Identity(), Vec3(0.0, 0.0, 0.03)), 0.0, 0.0, kThreshold);
+    up.refresh(Pose(), Pose(Quat::Identity(), Vec3(0.0, 0.0, 0.03)), kThreshold);
     EXPECT_EQ(up.size(), 0);
     // B slides by 0.03 sideways at the same height: drifted, all dropped.
     Manifold slid = m;
-    slid.refresh(Pose(), Pose(Quat::Identity(), Vec3(0.03, 0.0, 0.0)), 0.0, 0.0, kThreshold);
+    slid.refresh(Pose(), Pose(Quat::Identity(), Vec3(0.03, 0.0, 0.0)), kThreshold);
     EXPECT_EQ(slid.size(), 0);
     // B slides by 0.01: kept.
-    m.refresh(Pose(), Pose(Quat::Identity(), Vec3(0.01, 0.0, 0.0)), 0.0, 0.0, kThreshold);
+    m.refresh(Pose(), Pose(Quat::Identity(), Vec3(0.01, 0.0, 0.0)), kThreshold);
     EXPECT_EQ(m.size(), 3);
     // B pushed in by 0.1 (penetration): kept, negative distance.
-    m.refresh(Pose(), Pose(Quat::Identity(), Vec3(0.0, 0.0, -0.1)), 0.0, 0.0, kThreshold);
+    m.refresh(Pose(), Pose(Quat::Identity(), Vec3(0.0, 0.0, -0.1)), kThreshold);
     ASSERT_EQ(m.size(), 3);
     EXPECT_NEAR(m.points()[0].distance, -0.1, 1e-15);
 }

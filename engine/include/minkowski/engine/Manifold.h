@@ -26,12 +26,17 @@
 namespace mk {
 
 struct ContactPoint {
-    /// A's anchor in A's centre-of-mass frame: the point of A's core under worldA, that is
-    /// worldA - rA n with rA = A's Shape::coreRadius() (worldA itself for rA = 0) (unit: metre).
-    /// On the core, a point of a capsule or sphere rolling about its centre line stays under
-    /// it: a surface anchor would turn with the body and hold it up off the contact line.
+    /// A's anchor in A's centre-of-mass frame: the point depthA under worldA, worldA - depthA n
+    /// (unit: metre). Anchored there, a point of a capsule, sphere, cylinder or cone rolling in
+    /// place stays under the body: a surface anchor would turn with the body and hold it up off
+    /// the contact line.
     Vec3 localA = Vec3::Zero();
-    Vec3 localB = Vec3::Zero(); ///< B's anchor: worldB + rB n, in B's frame (unit: metre)
+    Vec3 localB = Vec3::Zero(); ///< B's anchor: worldB + depthB n, in B's frame (unit: metre)
+    /// How deep under the surface the anchors are (unit: metre): the centre about which the
+    /// body's surface turns at the point (the core radius of a capsule, the radius of a
+    /// cylinder on its side; 0 at a mesh's vertices, edges and faces).
+    double depthA = 0.0;
+    double depthB = 0.0;
     Vec3 worldA = Vec3::Zero(); ///< (unit: metre)
     Vec3 worldB = Vec3::Zero(); ///< (unit: metre)
     Vec3 normal = Vec3::UnitZ(); ///< unit, world frame, from A to B
@@ -42,17 +47,16 @@ struct ContactPoint {
     int lifetime = 0;                   ///< steps this point (or the ones it replaced) lived
 };
 
-/// The point of a body's core under its surface point `surface`, where `outward` is the unit
-/// normal out of the body (Shape::coreRadius(): the surface is the core grown by that radius).
-/// `surface` itself for a body without core radius.
-[[nodiscard]] inline Vec3 coreAnchor(const Vec3& surface, double coreRadius, const Vec3& outward) {
-    return coreRadius > 0.0 ? Vec3(surface - coreRadius * outward) : surface;
+/// The anchor `depth` under a body's surface point `surface`, where `outward` is the unit
+/// normal out of the body (ContactPoint::depthA). `surface` itself at depth 0.
+[[nodiscard]] inline Vec3 coreAnchor(const Vec3& surface, double depth, const Vec3& outward) {
+    return depth > 0.0 ? Vec3(surface - depth * outward) : surface;
 }
 
-/// The surface point over core point `core` along the unit outward normal (coreAnchor()'s
+/// The surface point over anchor `core` along the unit outward normal (coreAnchor()'s
 /// inverse).
-[[nodiscard]] inline Vec3 surfaceOver(const Vec3& core, double coreRadius, const Vec3& outward) {
-    return coreRadius > 0.0 ? Vec3(core + coreRadius * outward) : core;
+[[nodiscard]] inline Vec3 surfaceOver(const Vec3& core, double depth, const Vec3& outward) {
+    return depth > 0.0 ? Vec3(core + depth * outward) : core;
 }
 
 class Manifold {
@@ -68,11 +72,10 @@ public:
     int add(const ContactPoint& point, double threshold);
 
     /// Moves the cached points with the bodies' centre-of-mass poses (their surface points
-    /// `coreRadiusA` / `coreRadiusB` off the anchors along the normal, see ContactPoint::localA),
-    /// recomputes their distance and drops the ones beyond `threshold` along or across the
-    /// normal. Increments lifetimes.
-    void refresh(const Pose& poseA, const Pose& poseB, double coreRadiusA, double coreRadiusB,
-                 double threshold);
+    /// depthA / depthB off the anchors along the normal, see ContactPoint::localA), recomputes
+    /// their distance and drops the ones beyond `threshold` along or across the normal.
+    /// Increments lifetimes.
+    void refresh(const Pose& poseA, const Pose& poseB, double threshold);
 
     void clear() { size_ = 0; }
     [[nodiscard]] int size() const { return size_; }
