@@ -103,7 +103,9 @@ bool EscapeMonitor::crosses(const Vec3& from, const Vec3& to, const Body& fixed,
         length > 0.0 ? Shape::capsule(kSegmentRadius, 0.5 * length) : Shape::sphere(kSegmentRadius);
     QueryRequest request;
     request.task = Task::Boolean;
-    return collide(fixed.shape, fixed.shapePose(), segment, Pose(along, 0.5 * (from + to)), request).collide;
+    return collide(fixed.shape, fixed.shapePose(), segment, Pose(along, 0.5 * (from + to)),
+                   request)
+        .collide;
 }
 
 void EscapeMonitor::report(EscapeEvent event, std::vector<std::uint8_t>& reported, int bit) {

@@ -21,7 +21,7 @@ double angleBetween(const Quat& a, const Quat& b) {
 /// reads first: the counts, the vertices of a typical final polytope (EPA ends with 10-25) and
 /// the faces. The seed is allocated apart from the state; PairCache::prepare() reads its count.
 struct PrefetchQuery {
-    void far(const PairState& p) const {
+    [[gnu::always_inline]] void far(const PairState& p) const {
         prefetchRange(&p, &p.manifold);
         prefetchRange(&p.result, &p + 1);
     }
@@ -100,16 +100,14 @@ void World::Impl::queryPair(PairState& p, const QueryRequest& base, WorkerShare&
     if (settings.narrowPhase.contactCache) {
         const Pose inverseA = poseA.inverse();
         const Vec3& n = p.result.normal;
-        double depthA = 0.0;
-        double depthB = 0.0;
-        const Vec3 anchorA = contactAnchor(p.key.a, p.result.witnessA, n, depthA);
-        const Vec3 anchorB = contactAnchor(p.key.b, p.result.witnessB, -n, depthB);
+        const ContactAnchor anchorA = contactAnchor(p.key.a, p.result.witnessA, n);
+        const ContactAnchor anchorB = contactAnchor(p.key.b, p.result.witnessB, -n);
         p.cached = {.valid = true,
                     .relative = inverseA * poseB,
-                    .witnessA = inverseA.apply(anchorA),
-                    .witnessB = poseB.applyInverse(anchorB),
-                    .depthA = depthA,
-                    .depthB = depthB,
+                    .witnessA = inverseA.apply(anchorA.point),
+                    .witnessB = poseB.applyInverse(anchorB.point),
+                    .depthA = anchorA.depth,
+                    .depthB = anchorB.depth,
                     .normal = inverseA.rotation * p.result.normal,
                     .result = p.result};
     }

@@ -122,16 +122,14 @@ void World::Impl::perturbContacts(PairState& p, double threshold, WorkerShare& s
         ContactPoint c;
         c.normal = n;
         if (perturbA) {
-            double tiltedDepth = 0.0;
             const Vec3 core = fa.shapePose.apply(poseA.applyInverse(
-                mk::contactAnchor(a.shape, poseA, r.witnessA, r.normal, tiltedDepth)));
+                mk::contactAnchor(a.shape, poseA, r.witnessA, r.normal).point));
             c.worldA = surfaceOver(core, surfaceDepth(a.shape, fa.shapePose, core, n), n);
             c.distance = (r.witnessB - c.worldA).dot(n);
             c.worldB = c.worldA + c.distance * n;
         } else {
-            double tiltedDepth = 0.0;
             const Vec3 core = fb.shapePose.apply(poseB.applyInverse(
-                mk::contactAnchor(b.shape, poseB, r.witnessB, -r.normal, tiltedDepth)));
+                mk::contactAnchor(b.shape, poseB, r.witnessB, -r.normal).point));
             c.worldB = surfaceOver(core, surfaceDepth(b.shape, fb.shapePose, core, -n), -n);
             c.distance = (c.worldB - r.witnessA).dot(n);
             c.worldA = c.worldB - c.distance * n;

@@ -125,24 +125,22 @@ bool usable(const QueryResult& r) {
            r.normal.allFinite() && std::abs(r.normal.squaredNorm() - 1.0) < 1e-6;
 }
 
-} // namespace
-
-namespace {
-
 /// updateManifold()'s look-ahead (forEachPassedPair): the pair's key, manifold, answer and
 /// flags, not its query cache.
 struct PrefetchManifold {
-    void far(const PairState& p) const {
+    [[gnu::always_inline]] void far(const PairState& p) const {
         prefetchRange(&p.key, &p.key + 1);
         prefetchRange(&p.manifold, &p + 1);
     }
-    void near(const PairState&) const {}
+    [[gnu::always_inline]] void near(const PairState&) const {}
 };
 
 /// The perturbation pass's look-ahead: only the flag, since a few pairs in ten are perturbed.
 struct PrefetchPending {
-    void far(const PairState& p) const { prefetchRange(&p.perturbPending, &p.perturbPending + 1); }
-    void near(const PairState&) const {}
+    [[gnu::always_inline]] void far(const PairState& p) const {
+        prefetchRange(&p.perturbPending, &p.perturbPending + 1);
+    }
+    [[gnu::always_inline]] void near(const PairState&) const {}
 };
 
 } // namespace
@@ -154,16 +152,18 @@ double World::Impl::breakingThreshold(const PairState& p) const {
                         std::min(frames[p.key.a].radius, frames[p.key.b].radius));
 }
 
-Vec3 World::Impl::contactAnchor(BodyId id, const Vec3& surface, const Vec3& outward,
-                                double& depth) const {
-    return mk::contactAnchor(bodies[id].shape, frames[id].shapePose, surface, outward, depth);
+ContactAnchor World::Impl::contactAnchor(BodyId id, const Vec3& surface,
+                                         const Vec3& outward) const {
+    return mk::contactAnchor(bodies[id].shape, frames[id].shapePose, surface, outward);
 }
 
 void World::Impl::anchor(const PairState& p, ContactPoint& c) const {
-    c.localA = bodies[p.key.a].pose.applyInverse(
-        contactAnchor(p.key.a, c.worldA, c.normal, c.depthA));
-    c.localB = bodies[p.key.b].pose.applyInverse(
-        contactAnchor(p.key.b, c.worldB, -c.normal, c.depthB));
+    const ContactAnchor a = contactAnchor(p.key.a, c.worldA, c.normal);
+    const ContactAnchor b = contactAnchor(p.key.b, c.worldB, -c.normal);
+    c.localA = bodies[p.key.a].pose.applyInverse(a.point);
+    c.localB = bodies[p.key.b].pose.applyInverse(b.point);
+    c.depthA = a.depth;
+    c.depthB = b.depth;
 }
 
 /// Refreshes the pair's cached points, adds this step's point and decides whether the pair

@@ -3,7 +3,7 @@
 /// The world's private state and its pipeline stages (one .cpp per group of stages).
 /// Every vector keeps its capacity between steps: after warm-up a step does not allocate.
 
-#include "AnchorDepth.h"
+#include "ContactAnchor.h"
 #include "EscapeMonitor.h"
 #include "SweepChooser.h"
 #include "minkowski/engine/Broadphase.h"
@@ -87,14 +87,6 @@ struct ContactRef {
     }
 }
 
-/// forEachPassedPair's default look-ahead: the whole state of the pair two ahead.
-struct PrefetchState {
-    /// On the pair kAhead pairs ahead: asks for its lines (must not read them).
-    void far(const PairState& pair) const { prefetchRange(&pair, &pair + 1); }
-    /// On the next pair, whose state was asked for a pair ago: asks for what it points to.
-    void near(const PairState&) const {}
-};
-
 /// One thread's part of a per-pair stage, on cache lines of its own.
 struct alignas(64) WorkerShare {
     StepCounts counts{}; ///< summed into StepStats::counts after the stage
@@ -172,10 +164,10 @@ struct World::Impl {
     void updateManifolds();
     void updateManifold(PairState& pair, WorkerShare& share);
     [[nodiscard]] double breakingThreshold(const PairState& pair) const;
-    /// contactAnchor() (AnchorDepth.h) of body `id` at world point `surface`, outward normal
-    /// `outward`, in the current pose; its depth to `depth`.
-    [[nodiscard]] Vec3 contactAnchor(BodyId id, const Vec3& surface, const Vec3& outward,
-                                     double& depth) const;
+    /// contactAnchor() (ContactAnchor.h) of body `id` at world point `surface`, outward normal
+    /// `outward`, in the current pose.
+    [[nodiscard]] ContactAnchor contactAnchor(BodyId id, const Vec3& surface,
+                                              const Vec3& outward) const;
     /// Sets the anchors of `point` (ContactPoint::localA, localB, depthA, depthB) from its
     /// world points and normal, in the current poses of the pair's bodies.
     void anchor(const PairState& pair, ContactPoint& point) const;
@@ -195,10 +187,11 @@ struct World::Impl {
     /// `share` belongs to the calling thread, its counts are summed into stats.counts after
     /// the loop. Each pair's work reads only its own state and this step's bodies and frames,
     /// so the split never changes a result. With an Ordered hook the calls stay on this
-    /// thread, in key order. `ahead` asks for the memory of the pairs ahead on the same thread
-    /// (PrefetchState).
-    template <class PairFn, class Ahead = PrefetchState>
-    void forEachPassedPair(PairFn&& fn, Ahead ahead = {});
+    /// thread, in key order. `ahead` asks for the memory of the pairs ahead on the same thread:
+    /// ahead.far(pair) on the pair two ahead, for lines of its state (it must not read them),
+    /// ahead.near(pair) on the next one, whose state was asked for, for what it points to.
+    /// Both `always_inline`: GCC deletes a call whose only effects are prefetches.
+    template <class PairFn, class Ahead> void forEachPassedPair(PairFn&& fn, Ahead ahead);
     /// Calls fn(begin, end) on chunks of [0, count) on the step's threads (inline with one);
     /// for loops whose iterations are independent and cheap (bodies, broadphase pairs).
     template <class RangeFn> void parallelFor(std::size_t count, RangeFn&& fn);

@@ -1,5 +1,5 @@
 #pragma once
-/// \file AnchorDepth.h
+/// \file ContactAnchor.h
 /// Where under its surface point a manifold point is anchored on a body (ContactPoint::localA,
 /// depthA), so that a body rolling in place keeps its contact points under it.
 
@@ -11,7 +11,7 @@ namespace mk {
 /// with `outward` the unit normal out of the body (world frame): the centre about which the
 /// surface turns there when the body rolls. Its surface point along the normal
 /// (surfaceOver(anchor, depth, outward)) is then the contact point however far the body rolls
-/// about it. Writes the anchor's depth under the surface (unit: metre) to `depth`.
+/// about it.
 /// - Spheres, capsules and rounded boxes: the core point under the contact, coreRadius() deep.
 /// - The straight side of a cylinder or a cone (the normal within kSideSlopeTolerance of the
 ///   side's normal): the point of the axis on the normal line, where the two meet. It is put
@@ -20,8 +20,12 @@ namespace mk {
 /// - Elsewhere (vertices, edges and faces of meshes and boxes, the caps and rims of cylinders
 ///   and cones, ellipsoids) the surface point itself, depth 0: the contact stays on the same
 ///   material point as the body turns, or is found again by the narrow phase at every step.
-Vec3 contactAnchor(const Shape& shape, const Pose& shapePose, const Vec3& surface,
-                   const Vec3& outward, double& depth);
+struct ContactAnchor {
+    Vec3 point = Vec3::Zero(); ///< world frame (unit: metre)
+    double depth = 0.0;        ///< under the surface point, along the normal (unit: metre)
+};
+ContactAnchor contactAnchor(const Shape& shape, const Pose& shapePose, const Vec3& surface,
+                            const Vec3& outward);
 
 /// How far along the outward unit normal `outward` the surface lies over an anchor `anchor`
 /// of contactAnchor() (world frame, unit: metre): on the axis of a cylinder or cone with a side

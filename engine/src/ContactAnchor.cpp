@@ -1,6 +1,6 @@
-/// \file AnchorDepth.cpp
+/// \file ContactAnchor.cpp
 
-#include "AnchorDepth.h"
+#include "ContactAnchor.h"
 
 #include "minkowski/engine/Manifold.h"
 
@@ -23,18 +23,18 @@ double sideSlope(const Shape& shape) {
     return r / std::hypot(r, 2.0 * shape.halfHeight());
 }
 
-/// A local unit normal of the side (within the tolerance), with a radial part far from 0.
-bool isSideNormal(const Shape& shape, const Vec3& normal) {
+/// A local unit normal of the side (within the tolerance), whose radial part `radialNormal`
+/// is far from 0.
+bool isSideNormal(const Shape& shape, const Vec3& normal, double radialNormal) {
     return std::abs(normal.z() - sideSlope(shape)) <= kSideSlopeTolerance &&
-           std::hypot(normal.x(), normal.y()) > kSideSlopeTolerance;
+           radialNormal > kSideSlopeTolerance;
 }
 
-/// The distance along the local side normal `normal` from the axis point at height z to the
-/// side: where the ray's distance to the axis, t |n_xy|, is the side's radius at the ray's
-/// height (r for a cylinder, r (h - z') / (2h) for a cone).
-double depthFromAxis(const Shape& shape, double z, const Vec3& normal) {
+/// The distance along the local side normal `normal` (radial part `radialNormal`) from the
+/// axis point at height z to the side: where the ray's distance to the axis, t |n_xy|, is the
+/// side's radius at the ray's height (r for a cylinder, r (h - z') / (2h) for a cone).
+double depthFromAxis(const Shape& shape, double z, const Vec3& normal, double radialNormal) {
     const double r = shape.radius();
-    const double radialNormal = std::hypot(normal.x(), normal.y());
     if (shape.type() == ShapeType::Cylinder) {
         return r / radialNormal;
     }
@@ -44,23 +44,22 @@ double depthFromAxis(const Shape& shape, double z, const Vec3& normal) {
 
 } // namespace
 
-Vec3 contactAnchor(const Shape& shape, const Pose& shapePose, const Vec3& surface,
-                   const Vec3& outward, double& depth) {
+ContactAnchor contactAnchor(const Shape& shape, const Pose& shapePose, const Vec3& surface,
+                            const Vec3& outward) {
     if (!hasSide(shape)) {
-        depth = shape.coreRadius();
-        return coreAnchor(surface, depth, outward);
+        const double depth = shape.coreRadius();
+        return {coreAnchor(surface, depth, outward), depth};
     }
     const Vec3 point = shapePose.applyInverse(surface);
     const Vec3 normal = shapePose.rotation.conjugate() * outward;
-    if (!isSideNormal(shape, normal)) {
-        depth = 0.0;
-        return surface;
+    const double radialNormal = std::hypot(normal.x(), normal.y());
+    if (!isSideNormal(shape, normal, radialNormal)) {
+        return {surface, 0.0};
     }
     // The normal line p - t n meets the axis where its radial part has covered |p_xy|.
-    const double t = std::hypot(point.x(), point.y()) / std::hypot(normal.x(), normal.y());
+    const double t = std::hypot(point.x(), point.y()) / radialNormal;
     const double z = point.z() - t * normal.z();
-    depth = depthFromAxis(shape, z, normal);
-    return shapePose.apply(Vec3(0.0, 0.0, z));
+    return {shapePose.apply(Vec3(0.0, 0.0, z)), depthFromAxis(shape, z, normal, radialNormal)};
 }
 
 double surfaceDepth(const Shape& shape, const Pose& shapePose, const Vec3& anchor,
@@ -73,7 +72,10 @@ double surfaceDepth(const Shape& shape, const Pose& shapePose, const Vec3& ancho
     // Only anchors contactAnchor() put on the axis: any other anchor is a surface point, at
     // least r from the axis or on a cap, whose normal is not a side normal.
     const bool onAxis = std::hypot(point.x(), point.y()) <= 1e-9 * shape.radius();
-    return onAxis && isSideNormal(shape, normal) ? depthFromAxis(shape, point.z(), normal) : 0.0;
+    const double radialNormal = std::hypot(normal.x(), normal.y());
+    return onAxis && isSideNormal(shape, normal, radialNormal)
+               ? depthFromAxis(shape, point.z(), normal, radialNormal)
+               : 0.0;
 }
 
 } // namespace mk
