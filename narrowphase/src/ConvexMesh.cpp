@@ -12,6 +12,7 @@ extern "C" {
 }
 
 #include <algorithm>
+#include <numeric>
 #include <cctype>
 #include <charconv>
 #include <cmath>
@@ -385,6 +386,15 @@ int mapCell(const Vec3& dir, int cells, double& major) {
     return (face * cells + bin(c1 * scale + half)) * cells + bin(c2 * scale + half);
 }
 
+/// rank[order[i]] = i: each vertex's climb index, for `order` in climb index order.
+std::vector<std::int32_t> ranksOf(const std::vector<int>& order) {
+    std::vector<std::int32_t> rank(order.size());
+    for (size_t i = 0; i < order.size(); ++i) {
+        rank[static_cast<size_t>(order[i])] = static_cast<std::int32_t>(i);
+    }
+    return rank;
+}
+
 /// The cell (u, v) at distance `d` along the Hilbert curve filling a `cells` x `cells` square
 /// (`cells` a power of two; the classic iterative d -> (x, y) conversion).
 void hilbertCell(int cells, int d, int& u, int& v) {
@@ -448,9 +458,7 @@ template <typename Cell> std::vector<int> localityOrder(const std::vector<Cell>&
 /// cells renumbered.
 void ConvexMesh::buildDirectionMap() {
     std::vector<int> identity(vertices_.size());
-    for (size_t i = 0; i < identity.size(); ++i) {
-        identity[i] = static_cast<int>(i);
-    }
+    std::iota(identity.begin(), identity.end(), 0);
     buildClimbLayout(identity);
     std::vector<MapCell<std::int32_t>> map(static_cast<size_t>(6 * kMapCells * kMapCells));
     int start = supportIndexLinear(Vec3::UnitX());
@@ -499,10 +507,7 @@ void ConvexMesh::buildDirectionMap() {
     }
     const std::vector<int> order = localityOrder(map, static_cast<int>(vertices_.size()));
     buildClimbLayout(order);
-    std::vector<std::int32_t> rank(vertices_.size());
-    for (size_t i = 0; i < order.size(); ++i) {
-        rank[static_cast<size_t>(order[i])] = static_cast<std::int32_t>(i);
-    }
+    const std::vector<std::int32_t> rank = ranksOf(order);
     for (MapCell<std::int32_t>& cell : map) {
         cell.start = rank[static_cast<size_t>(cell.start)];
         for (std::int32_t& candidate : cell.candidates) {
@@ -567,10 +572,7 @@ int ConvexMesh::climbFrom(const Vec3& dir, int current, double best) const {
 }
 
 void ConvexMesh::buildClimbLayout(const std::vector<int>& order) {
-    std::vector<std::int32_t> rank(vertices_.size());
-    for (size_t i = 0; i < order.size(); ++i) {
-        rank[static_cast<size_t>(order[i])] = static_cast<std::int32_t>(i);
-    }
+    const std::vector<std::int32_t> rank = ranksOf(order);
     climbVertices_.clear();
     climbNeighbors_.clear();
     climbVertices_.reserve(order.size() + 1);
