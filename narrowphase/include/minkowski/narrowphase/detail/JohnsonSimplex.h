@@ -508,6 +508,12 @@ private:
     /// formed from them, so that x lies in conv(W) up to rounding even when n is inaccurate (a
     /// sliver 2000 m long and 2e-3 m wide tilts n by 2e-10 rad, p by 1e-7 m out of the triangle,
     /// and ||p|| could undercut the distance: the certificate mu <= ||x*|| <= ||x|| would break).
+    /// x is p itself when p is strictly inside and within that rounding of the combination
+    /// (kRoundoff of the largest vertex): the combination carries an absolute error of ulps of
+    /// the vertices, p's direction is n's, exact to the rounding of the edges. With vertices 70 m
+    /// from the origin (a body on a 100 m ground box) the combination's 1e-14 m tilted a 1e-9 m x
+    /// by 1e-5 rad: mu = <x, s> / ||x|| came out 1e-6 m off, GJK stalled and its degeneracy rule
+    /// accepted distances 6e-7 m off (docs/gjk-acceleration.md, "Contact near a large shape").
     Projection projectTriangle(int i, int j, int k, Vec3& v) {
         orderTriangle(i, j, k);
         const Vec3 e1 = y_[j].w - y_[i].w, e2 = y_[k].w - y_[i].w;
@@ -539,6 +545,14 @@ private:
         lambda_[i] = 1.0 - lj - lk;
         lambda_[j] = lj;
         lambda_[k] = lk;
+        if (li > 0.0 && lj > 0.0 && lk > 0.0) {
+            // x - (y_i + l_j e1 + l_k e2): within rounding when the normal is well-conditioned
+            const double r2 = std::max({dp_[i][i], dp_[j][j], dp_[k][k]});
+            if ((q - lj * e1 - lk * e2).squaredNorm() <= kRoundoff * kRoundoff * r2) {
+                v = x;
+                return Projection::Inside;
+            }
+        }
         v = y_[i].w + lj * e1 + lk * e2;
         return Projection::Inside;
     }
