@@ -87,8 +87,8 @@ enum class Status : unsigned char {
     Degenerate,         ///< a numerical degeneracy ended the solver (EPA polytope could not grow,
                         ///< zero-area faces); fields hold the best estimate, collide is reliable.
                         ///< GJK gives it only beyond double precision: when van den Bergen's
-                        ///< degeneracy rule stops it with ||x|| - mu > eps ||x|| + 2e-11 R |s| /
-                        ///< ||x|| (R the largest simplex point, s the last support: the measured
+                        ///< degeneracy rule stops it with ||x|| - mu > eps ||x|| + 16 ulp R |s| /
+                        ///< ||x|| (R the largest simplex point, s the last support: the
                         ///< rounding of mu, Gjk.h stuck()). Within it GJK answers Separated, or
                         ///< Touching if ||x|| <= absoluteTolerance + 16 ulp R; e.g. 1 m boxes
                         ///< stacked 1e-10 m apart are Separated with the exact distance

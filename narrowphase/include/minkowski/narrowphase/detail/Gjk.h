@@ -384,29 +384,27 @@ private:
 
     /// van den Bergen's degeneracy rule (Sec. 5) ended the loop at x_k: converged within
     /// machine precision when the gap is below the rounding floor, a genuine degeneracy otherwise.
-    /// The floor is that of mu = <x, s> / ||x||: x is known to kProjectionError R absolutely
-    /// (R the size of the simplex), so its direction to kProjectionError R / ||x|| radians, which
-    /// moves mu by |s| times that. Measured: Johnson's projection onto a face of A - B 1.2 m
-    /// across leaves x off the face normal by up to 8e-12 m (boxes stacked 1 cm apart, poses at
-    /// 1e5-1e6 m: gaps of 4e-10 and 6e-10 against eps ||x|| = 1e-10 ended Degenerate with the
-    /// distance right to 1e-11). Below ||x|| ~ 1e-5 R mu carries no information and may come
-    /// out <= 0 on separated shapes (boxes stacked 1e-10 to 1e-9 m apart: 14% of them ended
-    /// Degenerate with distances exact to 2e-16). Within the floor ||x|| is the answer:
-    /// Separated when it exceeds the rounding of x itself, Touching otherwise.
+    /// The floor is roundoff(), that of mu = <x, s> / ||x|| for an x known to a few ulps of R
+    /// absolutely (R the size of the simplex). Below ||x|| ~ 1e-5 R mu carries no information
+    /// and may come out <= 0 on separated shapes (boxes stacked 1e-10 to 1e-9 m apart). Within
+    /// the floor ||x|| is the answer: Separated when it exceeds the rounding of x itself,
+    /// Touching otherwise. A larger floor, 2e-11 R |s| / ||x||, was measured when Johnson's x on
+    /// a face was the barycentric combination (off the face normal by 8e-12 m on boxes 1.2 m
+    /// across at poses 1e5-1e6 m); x is now the plane projection there (projectTriangle), and
+    /// dropping that floor changed no answer of the test suites, the YCB problems or stacked
+    /// boxes at 1e-10 - 1e-2 m (docs/gjk-acceleration.md, "Contact near a large shape").
     [[nodiscard]] GjkStatus stuck(const SupportPoint& s, double gap, double vn) const {
         const double allowed = settings_.convergence == GjkConvergence::DualityGap
                                    ? settings_.tolerance / (2.0 * vn) // 2 ||x|| gap <= eps
                                    : settings_.tolerance * vn;
-        // Only vanilla GJK takes the projection floor: an accelerated run stuck there may hold
-        // an iterate far from x* (the momentum mixes directions), and its Degenerate makes gjk()
-        // redo the query with vanilla GJK, which then answers within the floor.
+        // Only vanilla GJK answers from an iterate whose mu is not positive: an accelerated run
+        // stuck there may hold an iterate far from x* (the momentum mixes directions), and its
+        // Degenerate makes gjk() redo the query with vanilla GJK, which then answers.
         if (settings_.variant != GjkVariant::Vanilla) {
             const bool converged = lowerBound_ > 0.0 && gap <= allowed + roundoff(s, vn);
             return converged ? GjkStatus::Separated : GjkStatus::Degenerate;
         }
-        const double projection =
-            kProjectionError * std::sqrt(simplex_.maxNorm2() * s.w.squaredNorm()) / vn;
-        if (!(gap <= allowed + roundoff(s, vn) + projection)) {
+        if (!(gap <= allowed + roundoff(s, vn))) {
             return GjkStatus::Degenerate;
         }
         const bool certain = lowerBound_ > 0.0 || vn > enclosureSlack();
@@ -449,10 +447,6 @@ private:
     [[nodiscard]] double enclosureSlack() const {
         return settings_.absoluteTolerance + kRoundoff * std::sqrt(simplex_.maxNorm2());
     }
-
-    /// Absolute error of the projected x relative to R (about 9e4 ulps): the sub-algorithms'
-    /// determinants of nearly parallel faces cancel far more than kRoundoff (see stuck()).
-    static constexpr double kProjectionError = 2e-11;
 
     /// Rounding error of mu = <x, s> / ||x||: x carries an absolute error of a few ulps of the
     /// largest simplex point, which <x, s> / ||x|| amplifies by ||s|| / ||x||. When the
