@@ -4,6 +4,7 @@
 
 #include "WorldImpl.h"
 #include "minkowski/narrowphase/Collide.h"
+#include "minkowski/narrowphase/ConvexMesh.h"
 
 #include <cmath>
 
@@ -26,6 +27,12 @@ struct PrefetchQuery {
         prefetchRange(&p.result, &p + 1);
     }
     [[gnu::always_inline]] void near(const PairState& p) const {
+        for (const ConvexMesh::SupportLines& lines : p.supportLines) {
+            if (lines.cell != nullptr) {
+                __builtin_prefetch(lines.cell);
+                __builtin_prefetch(lines.start);
+            }
+        }
         const PenetrationSeed* seed = p.cache.penetrationSeed();
         if (seed == nullptr) {
             return;
@@ -36,6 +43,19 @@ struct PrefetchQuery {
         prefetchRange(seed->faces.data(), seed + 1);
     }
 };
+
+/// The mesh memory the pair's next query will read first: A's support along the normal, B's
+/// against it (in the shapes' frames), kept for the look-ahead (PrefetchQuery).
+void rememberSupportLines(PairState& p, const Shape& shapeA, const Pose& poseA,
+                          const Shape& shapeB, const Pose& poseB) {
+    const Vec3& n = p.result.normal;
+    const ConvexMesh* meshA = shapeA.convexMesh();
+    const ConvexMesh* meshB = shapeB.convexMesh();
+    p.supportLines[0] = meshA != nullptr ? meshA->supportLines(poseA.rotation.conjugate() * n)
+                                         : ConvexMesh::SupportLines{};
+    p.supportLines[1] = meshB != nullptr ? meshB->supportLines(poseB.rotation.conjugate() * -n)
+                                         : ConvexMesh::SupportLines{};
+}
 
 } // namespace
 
@@ -92,6 +112,7 @@ void World::Impl::queryPair(PairState& p, const QueryRequest& base, WorkerShare&
         timed ? std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()
               : 0.0;
     p.cache.update(stepIndex, poseA, poseB, p.result, request.solver.entry()); // after any fallback
+    rememberSupportLines(p, a.shape, poseA, b.shape, poseB);
 
     ++counts.narrowPhaseCalls;
     counts.supportCalls += p.result.supportCalls;
