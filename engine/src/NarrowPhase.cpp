@@ -18,13 +18,18 @@ double angleBetween(const Quat& a, const Quat& b) {
 }
 
 /// The narrow phase's look-ahead (forEachPassedPair): the lines of a pair's state its query
-/// reads (not the manifold), then the lines of its penetration seed that a warm-started query
-/// reads first: the counts, the vertices of a typical final polytope (EPA ends with 10-25) and
-/// the faces. The seed is allocated apart from the state; PairCache::prepare() reads its count.
+/// reads (not the manifold, nor the contact cache's copy when the cache is off), then the lines
+/// its query reads first elsewhere: the mesh supports' cells and start vertices
+/// (rememberSupportLines()), the counts, the vertices of a typical final polytope (EPA ends with
+/// 10-25) and the faces of its penetration seed (allocated apart from the state;
+/// PairCache::prepare() reads its count).
 struct PrefetchQuery {
+    bool contactCache = false; ///< NarrowPhaseSettings::contactCache: CachedQuery is read
+
     [[gnu::always_inline]] void far(const PairState& p) const {
         prefetchRange(&p, &p.manifold);
-        prefetchRange(&p.result, &p + 1);
+        prefetchRange(&p.result, contactCache ? &p.cached + 1 : &p.cached);
+        prefetchRange(&p.perturbPending, &p + 1);
     }
     [[gnu::always_inline]] void near(const PairState& p) const {
         for (const ConvexMesh::SupportLines& lines : p.supportLines) {
@@ -71,7 +76,7 @@ void World::Impl::runNarrowPhase() {
         } else {
             queryPair(p, base, share);
         }
-    }, PrefetchQuery{});
+    }, PrefetchQuery{settings.narrowPhase.contactCache});
 }
 
 void addPairCounts(StepCounts& total, const StepCounts& part) {
