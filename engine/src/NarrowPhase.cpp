@@ -51,8 +51,8 @@ struct PrefetchQuery {
 
 /// The mesh memory the pair's next query will read first: A's support along the normal, B's
 /// against it (in the shapes' frames), kept for the look-ahead (PrefetchQuery).
-void rememberSupportLines(PairState& p, const Shape& shapeA, const Pose& poseA,
-                          const Shape& shapeB, const Pose& poseB) {
+void rememberSupportLines(PairState& p, const Shape& shapeA, const Pose& poseA, const Shape& shapeB,
+                          const Pose& poseB) {
     const Vec3& n = p.result.normal;
     const ConvexMesh* meshA = shapeA.convexMesh();
     const ConvexMesh* meshB = shapeB.convexMesh();
