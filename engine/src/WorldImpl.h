@@ -205,6 +205,7 @@ struct World::Impl {
     void buildContact(const ContactRef& ref, SolverContact& contact) const;
     void solve();
     void integratePositions();
+    [[nodiscard]] bool finiteMotion(std::size_t body) const;
     void commit();
     void accumulateMotion(const Body& b, BodyId id);
     [[noreturn]] void reportBlowUp();
