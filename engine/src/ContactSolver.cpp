@@ -353,7 +353,7 @@ bool PgsColours::widens(std::size_t contactCount) const {
 }
 
 bool PgsColours::spreads(std::size_t contactCount) const {
-    return pool != nullptr && pool->threads() > 1 && contactCount > 0 &&
+    return spreadSweeps && pool != nullptr && pool->threads() > 1 && contactCount > 0 &&
            contactCount >= minContactsPerThread * static_cast<std::size_t>(pool->threads());
 }
 
@@ -395,7 +395,8 @@ PgsResult solveContacts(std::span<SolverBody> bodies, std::span<SolverContact> c
     packed.wide.points.clear();
 #if defined(__x86_64__)
     if (wide) {
-        packWide(contacts, settings.overRelaxation, colours.starts, packed.bodies, packed.wide);
+        packWide(contacts, settings.overRelaxation, colours.starts, packed.bodies, packed.wide,
+                 colours.pool);
     }
 #endif
     if (!wide) {

@@ -131,7 +131,7 @@ void World::Impl::solve() {
                        .pool = settings.threads > 1 ? &threadPool() : nullptr};
     const bool parallel = colours.spreads(solverContacts.size());
     const bool threaded = parallel && sweepChooser.parallel();
-    colours.pool = threaded ? colours.pool : nullptr;
+    colours.spreadSweeps = threaded; // the pool still packs the contacts
     StageTimer timer;
     const PgsResult r =
         solveContacts(solverBodies, solverContacts, settings.pgs, pgsScratch, colours);
