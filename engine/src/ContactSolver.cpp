@@ -302,8 +302,8 @@ void splitShares(std::span<const SolverContact> contacts, std::span<const std::u
     }
 }
 
-/// The contacts packed one at a time (PackedContact), each static side on a copy of its body.
-/// Each contact packed on its own (on `pool`'s threads when there is one: the same bits).
+/// The contacts packed one at a time (PackedContact), in chunks on `pool`'s threads when there
+/// is one (the same bits), each static side on a copy of its body.
 void packContacts(PgsScratch::Arrays& packed, std::span<const SolverContact> contacts,
                   double overRelaxation, ThreadPool* pool) {
     packed.contacts.resize(contacts.size());
