@@ -302,12 +302,22 @@ void splitShares(std::span<const SolverContact> contacts, std::span<const std::u
     }
 }
 
-/// The contacts packed one at a time (PackedContact), each static side on a copy of its body.
+/// The contacts packed one at a time (PackedContact), in chunks on `pool`'s threads when there
+/// is one (the same bits), each static side on a copy of its body.
 void packContacts(PgsScratch::Arrays& packed, std::span<const SolverContact> contacts,
-                  double overRelaxation) {
+                  double overRelaxation, ThreadPool* pool) {
     packed.contacts.resize(contacts.size());
-    for (std::size_t i = 0; i < contacts.size(); ++i) {
-        packContact(contacts[i], overRelaxation, packed.contacts[i]);
+    const auto pack = [&](std::size_t begin, std::size_t end) {
+        for (std::size_t i = begin; i < end; ++i) {
+            packContact(contacts[i], overRelaxation, packed.contacts[i]);
+        }
+    };
+    constexpr std::size_t kContactsPerChunk = 256; // ~10 us of work
+    if (pool == nullptr || pool->threads() < 2 || contacts.size() <= kContactsPerChunk) {
+        pack(0, contacts.size());
+    } else {
+        pool->forEach(contacts.size(), kContactsPerChunk,
+                      [&](std::size_t begin, std::size_t end, int) { pack(begin, end); });
     }
     giveStaticBodiesCopies(packed);
 }
@@ -353,7 +363,7 @@ bool PgsColours::widens(std::size_t contactCount) const {
 }
 
 bool PgsColours::spreads(std::size_t contactCount) const {
-    return pool != nullptr && pool->threads() > 1 && contactCount > 0 &&
+    return spreadSweeps && pool != nullptr && pool->threads() > 1 && contactCount > 0 &&
            contactCount >= minContactsPerThread * static_cast<std::size_t>(pool->threads());
 }
 
@@ -395,11 +405,12 @@ PgsResult solveContacts(std::span<SolverBody> bodies, std::span<SolverContact> c
     packed.wide.points.clear();
 #if defined(__x86_64__)
     if (wide) {
-        packWide(contacts, settings.overRelaxation, colours.starts, packed.bodies, packed.wide);
+        packWide(contacts, settings.overRelaxation, colours.starts, packed.bodies, packed.wide,
+                 colours.pool);
     }
 #endif
     if (!wide) {
-        packContacts(packed, contacts, settings.overRelaxation);
+        packContacts(packed, contacts, settings.overRelaxation, colours.pool);
     }
     PgsResult result;
     if (parallel) {

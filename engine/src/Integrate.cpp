@@ -5,6 +5,7 @@
 #include "WorldImpl.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <string>
 
@@ -59,24 +60,26 @@ bool finitePose(const Pose& p) {
 void World::Impl::predictVelocities() {
     const double h = settings.timeStep;
     solverBodies.resize(bodies.size());
-    for (std::size_t i = 0; i < bodies.size(); ++i) {
-        const Body& b = bodies[i];
-        SolverBody& s = solverBodies[i];
-        s.linearVelocity = b.linearVelocity;
-        s.angularVelocity = b.angularVelocity;
-        if (!b.isDynamic()) {
-            s.inverseMass = 0.0;
-            s.inverseInertia.setZero();
-            continue;
+    parallelFor(bodies.size(), [&](std::size_t begin, std::size_t end) {
+        for (std::size_t i = begin; i < end; ++i) {
+            const Body& b = bodies[i];
+            SolverBody& s = solverBodies[i];
+            s.linearVelocity = b.linearVelocity;
+            s.angularVelocity = b.angularVelocity;
+            if (!b.isDynamic()) {
+                s.inverseMass = 0.0;
+                s.inverseInertia.setZero();
+                continue;
+            }
+            s.linearVelocity += h * settings.gravity;
+            if (settings.gyroscopic) {
+                s.angularVelocity = gyroscopicStep(b, b.angularVelocity, h);
+            }
+            const Mat3 r = b.pose.rotation.toRotationMatrix();
+            s.inverseMass = b.inverseMass;
+            s.inverseInertia = r * b.inverseInertiaLocal * r.transpose();
         }
-        s.linearVelocity += h * settings.gravity;
-        if (settings.gyroscopic) {
-            s.angularVelocity = gyroscopicStep(b, b.angularVelocity, h);
-        }
-        const Mat3 r = b.pose.rotation.toRotationMatrix();
-        s.inverseMass = b.inverseMass;
-        s.inverseInertia = r * b.inverseInertiaLocal * r.transpose();
-    }
+    });
 }
 
 /// Solver contacts from the manifold points: frame, Delassus block, bias, friction, warm start.
@@ -128,7 +131,7 @@ void World::Impl::solve() {
                        .pool = settings.threads > 1 ? &threadPool() : nullptr};
     const bool parallel = colours.spreads(solverContacts.size());
     const bool threaded = parallel && sweepChooser.parallel();
-    colours.pool = threaded ? colours.pool : nullptr;
+    colours.spreadSweeps = threaded; // the pool still packs the contacts
     StageTimer timer;
     const PgsResult r =
         solveContacts(solverBodies, solverContacts, settings.pgs, pgsScratch, colours);
@@ -146,24 +149,38 @@ void World::Impl::solve() {
 void World::Impl::integratePositions() {
     const double h = settings.timeStep;
     nextPoses.resize(bodies.size());
-    badBodies.clear();
-    for (std::size_t i = 0; i < bodies.size(); ++i) {
-        const Body& b = bodies[i];
-        const SolverBody& s = solverBodies[i];
-        if (b.type == BodyType::Static) {
-            nextPoses[i] = b.pose;
-            continue;
+    std::atomic<bool> blewUp = false;
+    parallelFor(bodies.size(), [&](std::size_t begin, std::size_t end) {
+        for (std::size_t i = begin; i < end; ++i) {
+            const Body& b = bodies[i];
+            const SolverBody& s = solverBodies[i];
+            if (b.type == BodyType::Static) {
+                nextPoses[i] = b.pose;
+                continue;
+            }
+            nextPoses[i] = {integrateRotation(b.pose.rotation, s.angularVelocity, h),
+                            b.pose.translation + h * s.linearVelocity};
+            if (!finiteMotion(i)) {
+                blewUp.store(true, std::memory_order_relaxed);
+            }
         }
-        nextPoses[i] = {integrateRotation(b.pose.rotation, s.angularVelocity, h),
-                        b.pose.translation + h * s.linearVelocity};
-        if (!s.linearVelocity.allFinite() || !s.angularVelocity.allFinite() ||
-            !finitePose(nextPoses[i])) {
-            badBodies.push_back(static_cast<BodyId>(i));
+    });
+    if (blewUp.load(std::memory_order_relaxed)) {
+        badBodies.clear();
+        for (std::size_t i = 0; i < bodies.size(); ++i) {
+            if (bodies[i].type != BodyType::Static && !finiteMotion(i)) {
+                badBodies.push_back(static_cast<BodyId>(i));
+            }
         }
-    }
-    if (!badBodies.empty()) {
         reportBlowUp();
     }
+}
+
+/// Body i's solved velocities and next pose are finite.
+bool World::Impl::finiteMotion(std::size_t i) const {
+    const SolverBody& s = solverBodies[i];
+    return s.linearVelocity.allFinite() && s.angularVelocity.allFinite() &&
+           finitePose(nextPoses[i]);
 }
 
 /// Names the non-finite bodies and the bodies in contact with them; nothing was committed.
@@ -211,24 +228,29 @@ void World::Impl::accumulateMotion(const Body& b, BodyId id) {
 }
 
 void World::Impl::commit() {
-    for (std::size_t i = 0; i < bodies.size(); ++i) {
-        Body& b = bodies[i];
-        if (b.type == BodyType::Static) {
-            continue;
+    parallelFor(bodies.size(), [&](std::size_t begin, std::size_t end) {
+        for (std::size_t i = begin; i < end; ++i) {
+            Body& b = bodies[i];
+            if (b.type != BodyType::Static) {
+                b.pose = nextPoses[i];
+                b.linearVelocity = solverBodies[i].linearVelocity;
+                b.angularVelocity = solverBodies[i].angularVelocity;
+            }
         }
-        b.pose = nextPoses[i];
-        b.linearVelocity = solverBodies[i].linearVelocity;
-        b.angularVelocity = solverBodies[i].angularVelocity;
-        if (b.isDynamic()) {
-            accumulateMotion(b, static_cast<BodyId>(i));
+    });
+    for (std::size_t i = 0; i < bodies.size(); ++i) { // sums in body order, whatever the threads
+        if (bodies[i].isDynamic()) {
+            accumulateMotion(bodies[i], static_cast<BodyId>(i));
         }
     }
-    for (std::size_t i = 0; i < contactRefs.size(); ++i) {
-        const SolverContact& c = solverContacts[i];
-        ContactPoint& point = *contactRefs[i].point;
-        point.normalImpulse = c.impulse.z();
-        point.tangentImpulse = c.frame.col(0) * c.impulse.x() + c.frame.col(1) * c.impulse.y();
-    }
+    parallelFor(contactRefs.size(), [&](std::size_t begin, std::size_t end) {
+        for (std::size_t i = begin; i < end; ++i) {
+            const SolverContact& c = solverContacts[i];
+            ContactPoint& point = *contactRefs[i].point;
+            point.normalImpulse = c.impulse.z();
+            point.tangentImpulse = c.frame.col(0) * c.impulse.x() + c.frame.col(1) * c.impulse.y();
+        }
+    });
 }
 
 } // namespace mk

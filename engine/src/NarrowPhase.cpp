@@ -4,6 +4,7 @@
 
 #include "WorldImpl.h"
 #include "minkowski/narrowphase/Collide.h"
+#include "minkowski/narrowphase/ConvexMesh.h"
 
 #include <cmath>
 
@@ -17,15 +18,26 @@ double angleBetween(const Quat& a, const Quat& b) {
 }
 
 /// The narrow phase's look-ahead (forEachPassedPair): the lines of a pair's state its query
-/// reads (not the manifold), then the lines of its penetration seed that a warm-started query
-/// reads first: the counts, the vertices of a typical final polytope (EPA ends with 10-25) and
-/// the faces. The seed is allocated apart from the state; PairCache::prepare() reads its count.
+/// reads (not the manifold, nor the contact cache's copy when the cache is off), then the lines
+/// its query reads first elsewhere: the mesh supports' cells and start vertices
+/// (rememberSupportLines()), the counts, the vertices of a typical final polytope (EPA ends with
+/// 10-25) and the faces of its penetration seed (allocated apart from the state;
+/// PairCache::prepare() reads its count).
 struct PrefetchQuery {
+    bool contactCache = false; ///< NarrowPhaseSettings::contactCache: CachedQuery is read
+
     [[gnu::always_inline]] void far(const PairState& p) const {
         prefetchRange(&p, &p.manifold);
-        prefetchRange(&p.result, &p + 1);
+        prefetchRange(&p.result, contactCache ? &p.cached + 1 : &p.cached);
+        prefetchRange(&p.perturbPending, &p + 1);
     }
     [[gnu::always_inline]] void near(const PairState& p) const {
+        for (const ConvexMesh::SupportLines& lines : p.supportLines) {
+            if (lines.cell != nullptr) {
+                __builtin_prefetch(lines.cell);
+                __builtin_prefetch(lines.start);
+            }
+        }
         const PenetrationSeed* seed = p.cache.penetrationSeed();
         if (seed == nullptr) {
             return;
@@ -36,6 +48,19 @@ struct PrefetchQuery {
         prefetchRange(seed->faces.data(), seed + 1);
     }
 };
+
+/// The mesh memory the pair's next query will read first: A's support along the normal, B's
+/// against it (in the shapes' frames), kept for the look-ahead (PrefetchQuery).
+void rememberSupportLines(PairState& p, const Shape& shapeA, const Pose& poseA, const Shape& shapeB,
+                          const Pose& poseB) {
+    const Vec3& n = p.result.normal;
+    const ConvexMesh* meshA = shapeA.convexMesh();
+    const ConvexMesh* meshB = shapeB.convexMesh();
+    p.supportLines[0] = meshA != nullptr ? meshA->supportLines(poseA.rotation.conjugate() * n)
+                                         : ConvexMesh::SupportLines{};
+    p.supportLines[1] = meshB != nullptr ? meshB->supportLines(poseB.rotation.conjugate() * -n)
+                                         : ConvexMesh::SupportLines{};
+}
 
 } // namespace
 
@@ -51,7 +76,7 @@ void World::Impl::runNarrowPhase() {
         } else {
             queryPair(p, base, share);
         }
-    }, PrefetchQuery{});
+    }, PrefetchQuery{settings.narrowPhase.contactCache});
 }
 
 void addPairCounts(StepCounts& total, const StepCounts& part) {
@@ -92,6 +117,7 @@ void World::Impl::queryPair(PairState& p, const QueryRequest& base, WorkerShare&
         timed ? std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count()
               : 0.0;
     p.cache.update(stepIndex, poseA, poseB, p.result, request.solver.entry()); // after any fallback
+    rememberSupportLines(p, a.shape, poseA, b.shape, poseB);
 
     ++counts.narrowPhaseCalls;
     counts.supportCalls += p.result.supportCalls;

@@ -227,12 +227,12 @@ SweepResiduals foldLanes(const WideResiduals& wide) {
     return r;
 }
 
-/// The manifolds of contacts [begin, end) (runs between the same two bodies), the largest
-/// first: groups of four then waste few lanes. Their order within a colour does not matter,
-/// they share no body; ties keep the contact order, so the packing is deterministic.
+/// Appends the manifolds of contacts [begin, end) (runs between the same two bodies), the
+/// largest first: groups of four then waste few lanes. Their order within a colour does not
+/// matter, they share no body; ties keep the contact order, so the packing is deterministic.
 void listManifolds(std::span<const SolverContact> contacts, std::size_t begin, std::size_t end,
                    std::vector<WidePacking::Manifold>& manifolds) {
-    manifolds.clear();
+    const std::size_t listed = manifolds.size();
     for (std::size_t i = begin; i < end;) {
         const std::size_t first = i;
         for (++i; i < end && sameManifold(contacts[first], contacts[i]); ++i) {
@@ -240,9 +240,10 @@ void listManifolds(std::span<const SolverContact> contacts, std::size_t begin, s
         manifolds.push_back(
             {static_cast<std::uint32_t>(first), static_cast<std::uint32_t>(i - first)});
     }
-    std::sort(manifolds.begin(), manifolds.end(), [](const auto& x, const auto& y) {
-        return x.count != y.count ? x.count > y.count : x.begin < y.begin;
-    });
+    std::sort(manifolds.begin() + std::ptrdiff_t(listed), manifolds.end(),
+              [](const auto& x, const auto& y) {
+                  return x.count != y.count ? x.count > y.count : x.begin < y.begin;
+              });
 }
 
 /// The body index a lane uses for `body`: a copy of its own when it is static or kinematic
@@ -255,21 +256,29 @@ std::int32_t laneBody(std::int32_t body, std::vector<PackedBody>& bodies) {
     return static_cast<std::int32_t>(bodies.size() - 1);
 }
 
-/// One WideGroup of up to four manifolds (lanes past their number are empty) and its points.
-[[gnu::target("avx2")]] void packGroup(std::span<const WidePacking::Manifold> lanes,
-                                       std::span<const SolverContact> contacts, double w,
-                                       std::int32_t dummy, std::vector<PackedBody>& bodies,
-                                       WidePacking& out) {
+/// The WideGroup of up to four manifolds (lanes past their number are empty), its points not
+/// yet written (packPoints()).
+WideGroup groupOf(std::span<const WidePacking::Manifold> lanes,
+                  std::span<const SolverContact> contacts, std::int32_t dummy,
+                  std::uint32_t firstPoint, std::vector<PackedBody>& bodies) {
     WideGroup g;
-    g.firstPoint = static_cast<std::uint32_t>(out.points.size());
+    g.firstPoint = firstPoint;
     for (std::size_t l = 0; l < 4; ++l) {
         const bool used = l < lanes.size();
         g.bodyA[l] = used ? laneBody(contacts[lanes[l].begin].bodyA, bodies) : dummy;
         g.bodyB[l] = used ? laneBody(contacts[lanes[l].begin].bodyB, bodies) : dummy;
         g.points = std::max(g.points, used ? lanes[l].count : 0u);
     }
+    return g;
+}
+
+/// Writes the points of group `g`, whose lanes are the manifolds `lanes`.
+[[gnu::target("avx2")]] void packPoints(const WideGroup& g,
+                                        std::span<const WidePacking::Manifold> lanes,
+                                        std::span<const SolverContact> contacts, double w,
+                                        WidePoint* points) {
     for (std::uint32_t j = 0; j < g.points; ++j) {
-        WidePoint& p = out.points.emplace_back();
+        WidePoint& p = points[g.firstPoint + j];
         bool full = true;
         for (std::size_t l = 0; l < 4; ++l) {
             const bool on = l < lanes.size() && j < lanes[l].count;
@@ -287,29 +296,53 @@ std::int32_t laneBody(std::int32_t body, std::vector<PackedBody>& bodies) {
             }
         }
     }
-    out.groups.push_back(g);
 }
 
 } // namespace
 
-[[gnu::target("avx2")]] void packWide(std::span<const SolverContact> contacts, double w,
-                                      std::span<const std::uint32_t> starts,
-                                      std::vector<PackedBody>& bodies, WidePacking& out) {
+void packWide(std::span<const SolverContact> contacts, double w,
+              std::span<const std::uint32_t> starts, std::vector<PackedBody>& bodies,
+              WidePacking& out, ThreadPool* pool) {
     out.groups.clear();
-    out.points.clear();
     out.groupStarts.clear();
+    out.manifolds.clear();
+    out.groupLanes.clear();
     const auto dummy = static_cast<std::int32_t>(bodies.size());
     bodies.emplace_back();
+    // The groups, their bodies and where their points go, in one serial pass: the layout and
+    // the static bodies' copies do not depend on the threads.
+    std::uint32_t points = 0;
     for (std::size_t k = 0; k + 1 < starts.size(); ++k) {
         out.groupStarts.push_back(static_cast<std::uint32_t>(out.groups.size()));
+        const std::size_t first = out.manifolds.size();
         listManifolds(contacts, starts[k], starts[k + 1], out.manifolds);
-        for (std::size_t m = 0; m < out.manifolds.size(); m += 4) {
-            packGroup(std::span(out.manifolds)
-                          .subspan(m, std::min<std::size_t>(4, out.manifolds.size() - m)),
-                      contacts, w, dummy, bodies, out);
+        for (std::size_t m = first; m < out.manifolds.size(); m += 4) {
+            const auto lanes = static_cast<std::uint32_t>(
+                std::min<std::size_t>(4, out.manifolds.size() - m));
+            const WideGroup g = groupOf(std::span(out.manifolds).subspan(m, lanes), contacts,
+                                        dummy, points, bodies);
+            out.groups.push_back(g);
+            out.groupLanes.push_back({static_cast<std::uint32_t>(m), lanes});
+            points += g.points;
         }
     }
     out.groupStarts.push_back(static_cast<std::uint32_t>(out.groups.size()));
+    out.points.resize(points);
+    // The transposition, most of the packing's time, group by group on the threads.
+    const auto pack = [&](std::size_t begin, std::size_t end) {
+        for (std::size_t i = begin; i < end; ++i) {
+            const WidePacking::Lanes& lanes = out.groupLanes[i];
+            packPoints(out.groups[i], std::span(out.manifolds).subspan(lanes.first, lanes.count),
+                       contacts, w, out.points.data());
+        }
+    };
+    constexpr std::size_t kGroupsPerChunk = 64; // ~10 us of work
+    if (pool == nullptr || pool->threads() < 2 || out.groups.size() <= kGroupsPerChunk) {
+        pack(0, out.groups.size());
+    } else {
+        pool->forEach(out.groups.size(), kGroupsPerChunk,
+                      [&](std::size_t begin, std::size_t end, int) { pack(begin, end); });
+    }
 }
 
 [[gnu::target("avx2")]] double warmStartGroups(std::span<PackedBody> bodies,

@@ -8,6 +8,7 @@
 /// the bit. Internal to the engine.
 
 #include "PgsKernels.h"
+#include "minkowski/engine/ThreadPool.h"
 
 #include <cstddef>
 #include <vector>
@@ -41,10 +42,16 @@ struct WidePacking {
         std::uint32_t begin = 0; ///< first contact
         std::uint32_t count = 0; ///< points
     };
+    /// A group's manifolds: manifolds[first, first + count), one per lane.
+    struct Lanes {
+        std::uint32_t first = 0;
+        std::uint32_t count = 0;
+    };
     std::vector<WideGroup> groups;
     std::vector<WidePoint> points;
     std::vector<std::uint32_t> groupStarts;
-    std::vector<Manifold> manifolds; ///< packWide()'s list of one colour's manifolds
+    std::vector<Manifold> manifolds; ///< every colour's manifolds, each colour's largest first
+    std::vector<Lanes> groupLanes;   ///< groups[i]'s manifolds
 };
 
 /// Groups each colour's manifolds (runs of `contacts` between the same two bodies), largest
@@ -52,10 +59,12 @@ struct WidePacking {
 /// to `bodies` one body for the empty lanes and, for each lane's side on a static or kinematic
 /// body (1/m = 0), a copy of that body: an update adds exact zeros to it, so the bits stay
 /// those of the original, but threads never write the same body and a non-finite impulse spoils
-/// only its own manifold's copy. CPUs with AVX2 only.
+/// only its own manifold's copy. The groups and copies are laid out on the calling thread; the
+/// points (most of the work) are written on `pool`'s threads when there is one: the result does
+/// not depend on them. CPUs with AVX2 only.
 void packWide(std::span<const SolverContact> contacts, double w,
               std::span<const std::uint32_t> starts, std::vector<PackedBody>& bodies,
-              WidePacking& out);
+              WidePacking& out, ThreadPool* pool);
 
 /// Applies the impulses of the points of `groups` to their bodies, each lane's points in order
 /// (CPUs with AVX2 only): the bits of applyWarmStart<QuadLanes>() on the same contacts, whose

@@ -126,11 +126,12 @@ bool usable(const QueryResult& r) {
 }
 
 /// updateManifold()'s look-ahead (forEachPassedPair): the pair's key, manifold, answer and
-/// flags, not its query cache.
+/// flags, not its query cache nor the contact cache's copy (CachedQuery), which it never reads.
 struct PrefetchManifold {
     [[gnu::always_inline]] void far(const PairState& p) const {
         prefetchRange(&p.key, &p.key + 1);
-        prefetchRange(&p.manifold, &p + 1);
+        prefetchRange(&p.manifold, &p.cached);
+        prefetchRange(&p.perturbPending, &p + 1);
     }
     [[gnu::always_inline]] void near(const PairState&) const {}
 };

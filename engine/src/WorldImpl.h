@@ -10,8 +10,10 @@
 #include "minkowski/engine/ContactSolver.h"
 #include "minkowski/engine/ThreadPool.h"
 #include "minkowski/engine/World.h"
+#include "minkowski/narrowphase/ConvexMesh.h"
 #include "minkowski/narrowphase/WarmStart.h"
 
+#include <array>
 #include <chrono>
 #include <cstdint>
 #include <memory>
@@ -45,6 +47,9 @@ struct CachedQuery {
 /// Everything the world keeps about one broadphase pair while it exists.
 struct PairState {
     BodyPair key{};
+    /// What A's and B's mesh supports read first along the last answer's normal, asked for
+    /// ahead of the next query (NarrowPhase.cpp).
+    std::array<ConvexMesh::SupportLines, 2> supportLines{};
     PairCache cache{};
     Manifold manifold{};
     QueryResult result{}; ///< this step's narrow-phase answer (when passed)
@@ -200,6 +205,7 @@ struct World::Impl {
     void buildContact(const ContactRef& ref, SolverContact& contact) const;
     void solve();
     void integratePositions();
+    [[nodiscard]] bool finiteMotion(std::size_t body) const;
     void commit();
     void accumulateMotion(const Body& b, BodyId id);
     [[noreturn]] void reportBlowUp();

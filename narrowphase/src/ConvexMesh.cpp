@@ -627,6 +627,18 @@ Vec3 ConvexMesh::support(const Vec3& dir, int& hint) const {
     return vertex.position;
 }
 
+ConvexMesh::SupportLines ConvexMesh::supportLines(const Vec3& dir) const {
+    const auto lines = [this, &dir](const auto& map) {
+        double major = 0.0;
+        const auto& cell = map[static_cast<size_t>(mapCell(dir, kMapCells, major))];
+        return SupportLines{&cell, &climbVertices_[static_cast<size_t>(cell.start)]};
+    };
+    if (!compactMap_.empty()) {
+        return lines(compactMap_);
+    }
+    return wideMap_.empty() ? SupportLines{} : lines(wideMap_);
+}
+
 template <typename Index>
 int ConvexMesh::supportIndex(const std::vector<MapCell<Index>>& map, const Vec3& dir) const {
     double major = 0.0;

@@ -394,6 +394,28 @@ TEST(ContactSolverReference, WideAndOneLaneSweepsAlternateInOneScratch) {
     }
 }
 
+/// Problems large enough to be packed in chunks on the threads (more than 64 groups of four
+/// manifolds, more than 256 contacts), wide and one lane at a time, with the sweeps on the
+/// threads or kept on the caller: the reference's bits.
+TEST(ContactSolverReference, LargeProblemsArePackedOnThreadsWithTheSameBits) {
+    std::mt19937_64 rng(19);
+    PgsScratch scratch;
+    ThreadPool pool(2);
+    RandomPile pile(rng, 400, 1500);
+    growManifolds(pile, rng);
+    const std::vector<std::uint32_t> starts = colourByRounds(pile);
+    for (const bool wide : {true, false}) {
+        for (const bool spread : {true, false}) {
+            PgsColours colours{.starts = starts, .pool = &pool, .minContactsPerThread = 1};
+            colours.spreadSweeps = spread;
+            colours.maxWideContacts = wide ? pile.contacts.size() : 0;
+            SCOPED_TRACE(::testing::Message() << "wide " << wide << ", sweeps spread " << spread);
+            ASSERT_GT(pile.contacts.size(), 1000U);
+            expectSameSolve(pile, PgsSettings{}, scratch, detail::PgsKernel::automatic, colours);
+        }
+    }
+}
+
 TEST(ContactSolverReference, ColouringIsChecked) {
     std::mt19937_64 rng(17);
     RandomPile pile(rng, 6, 2);

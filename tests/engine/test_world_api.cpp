@@ -161,6 +161,34 @@ TEST(WorldApi, BlowUpIsReportedWithStepAndBodiesAndNotPropagated) {
     EXPECT_TRUE(world.body(a).pose.translation.allFinite());
 }
 
+TEST(WorldApi, BlowUpOnTwoThreadsNamesEveryBadBodyInOrder) {
+    WorldSettings settings;
+    settings.threads = 2; // 600 bodies: the integration runs in chunks on both threads
+    World world(settings);
+    addGround(world);
+    std::vector<BodyId> cubes;
+    for (int i = 0; i < 600; ++i) {
+        cubes.push_back(addCube(world, 0.05, Vec3(0.3 * (i % 30), 0.3 * (i / 30), 0.06)));
+    }
+    world.step();
+    // bad bodies in both threads' chunks, set in reverse order
+    const std::vector<BodyId> bad = {cubes[20], cubes[333], cubes[599]};
+    for (auto it = bad.rbegin(); it != bad.rend(); ++it) {
+        world.setVelocity(*it, Vec3::Zero(), Vec3(1e300, 2e300, 3e300));
+    }
+    const std::uint64_t before = world.stateHash();
+    try {
+        world.step();
+        ADD_FAILURE() << "no SimulationError";
+    } catch (const SimulationError& e) {
+        EXPECT_EQ(e.step(), 1);
+        ASSERT_GE(e.bodies().size(), bad.size());
+        EXPECT_EQ(std::vector<BodyId>(e.bodies().begin(), e.bodies().begin() + 3), bad);
+    }
+    EXPECT_EQ(world.stateHash(), before);
+    EXPECT_EQ(world.stepCount(), 1);
+}
+
 /// A small pile: 8 cubes and spheres dropped on the ground with spin.
 World pile(const WorldSettings& settings) {
     World world(settings);

@@ -122,6 +122,9 @@ struct PgsColours {
     /// with inverseMass > 0 (checked).
     std::span<const std::uint32_t> starts;
     ThreadPool* pool = nullptr; ///< the threads; null or one thread: the plain sweep
+    /// Whether the sweeps may run on the pool's threads; when false they run on the calling
+    /// thread and the pool only packs the contacts for them. (The bits are the same.)
+    bool spreadSweeps = true;
     /// Fewer contacts than this per thread are swept on the calling thread alone: a barrier
     /// per colour costs more than it saves on small problems. (The bits are the same.)
     std::size_t minContactsPerThread = 64;

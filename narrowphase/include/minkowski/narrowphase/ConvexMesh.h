@@ -57,6 +57,16 @@ public:
     /// climb starts from the cube-map vertex of `dir`, which is closer than any previous answer).
     /// Below kLinearScanBelow vertices the scan is linear.
     [[nodiscard]] Vec3 support(const Vec3& dir, int& hint) const;
+    /// The memory support(dir) reads first: the cube-map cell of `dir` and the record of the
+    /// cell's start vertex (null without a map). The maps are too large to stay cached, and
+    /// the cell and the start are the support's first two dependent loads; a caller that will
+    /// query this mesh along about `dir` again (the engine, one step later, along the pair's
+    /// normal) keeps them to ask the cache for them ahead (`__builtin_prefetch`).
+    struct SupportLines {
+        const void* cell = nullptr;
+        const void* start = nullptr;
+    };
+    [[nodiscard]] SupportLines supportLines(const Vec3& dir) const;
     /// The same answer by linear scan over every vertex (reference for tests and benchmarks).
     [[nodiscard]] int supportIndexLinear(const Vec3& dir) const;
     /// Share of the cube map's cells that support() answers without climbing (their vertex is
