@@ -171,16 +171,22 @@ TEST(WorldPhysics, BoxRestsForTenSecondsWithoutDriftOrJitter) {
 /// pass the other, and the manifold keeps that point between rounds. Anchored on the surface, the
 /// point turned with the capsule off the contact line, the ground held the capsule up there, and
 /// it rolled away faster and faster (0.7 m/s after 4 s). Anchors on the core
-/// (ContactPoint::localA) stay under the centre line.
+/// (ContactPoint::localA) stay under the centre line. A cylinder on its side crept with the
+/// contact cache at 2e-4 m/s: GJK's first touching normal was 6.6e-6 rad off vertical (Johnson's
+/// projection lost the direction of a 1e-9 m x next to the 50 m ground's vertices), and the
+/// cache reused it until the cylinder had moved 1 mm.
 TEST(WorldPhysics, RoundedBodiesLyingStillStayStill) {
     const Quat onItsSide(Eigen::AngleAxisd(0.5 * std::numbers::pi, Vec3::UnitX()));
     const struct {
         const char* name;
         Shape shape;
         double height; ///< of the centre, touching the ground (unit: metre)
-    } bodies[] = {{"capsule", Shape::capsule(0.05, 0.2), 0.05},
-                  {"sphere", Shape::sphere(0.05), 0.05},
-                  {"rounded box", Shape::box(Vec3(0.1, 0.05, 0.03), 0.01), 0.04}};
+        double drift;  ///< allowed in 10 s (unit: metre)
+    } bodies[] = {{"capsule", Shape::capsule(0.05, 0.2), 0.05, 1e-6},
+                  {"sphere", Shape::sphere(0.05), 0.05, 1e-6},
+                  {"rounded box", Shape::box(Vec3(0.1, 0.05, 0.03), 0.01), 0.04, 1e-6},
+                  // still creeps 7e-6 m in 10 s without the cache (open; 9.5e-5 m before)
+                  {"cylinder", Shape::cylinder(0.05, 0.2), 0.05, 1e-5}};
     for (const auto& body : bodies) {
         for (const bool cache : {false, true}) {
             SCOPED_TRACE(std::string(body.name) + (cache ? ", contact cache" : ""));
@@ -202,7 +208,7 @@ TEST(WorldPhysics, RoundedBodiesLyingStillStayStill) {
                 maxSpeed = std::max(maxSpeed,
                                     b.linearVelocity.norm() + 0.25 * b.angularVelocity.norm());
             }
-            EXPECT_LE((world.body(id).pose.translation - start).norm(), 1e-6);
+            EXPECT_LE((world.body(id).pose.translation - start).norm(), body.drift);
             EXPECT_LE(maxSpeed, 1e-5); // any point of the body (|r| <= 0.25 m)
         }
     }
