@@ -307,18 +307,12 @@ void splitShares(std::span<const SolverContact> contacts, std::span<const std::u
 void packContacts(PgsScratch::Arrays& packed, std::span<const SolverContact> contacts,
                   double overRelaxation, ThreadPool* pool) {
     packed.contacts.resize(contacts.size());
-    const auto pack = [&](std::size_t begin, std::size_t end) {
+    constexpr std::size_t kContactsPerChunk = 256; // ~10 us of work
+    forEachChunk(pool, contacts.size(), kContactsPerChunk, [&](std::size_t begin, std::size_t end) {
         for (std::size_t i = begin; i < end; ++i) {
             packContact(contacts[i], overRelaxation, packed.contacts[i]);
         }
-    };
-    constexpr std::size_t kContactsPerChunk = 256; // ~10 us of work
-    if (pool == nullptr || pool->threads() < 2 || contacts.size() <= kContactsPerChunk) {
-        pack(0, contacts.size());
-    } else {
-        pool->forEach(contacts.size(), kContactsPerChunk,
-                      [&](std::size_t begin, std::size_t end, int) { pack(begin, end); });
-    }
+    });
     giveStaticBodiesCopies(packed);
 }
 

@@ -329,20 +329,14 @@ void packWide(std::span<const SolverContact> contacts, double w,
     out.groupStarts.push_back(static_cast<std::uint32_t>(out.groups.size()));
     out.points.resize(points);
     // The transposition, most of the packing's time, group by group on the threads.
-    const auto pack = [&](std::size_t begin, std::size_t end) {
+    constexpr std::size_t kGroupsPerChunk = 64; // ~10 us of work
+    forEachChunk(pool, out.groups.size(), kGroupsPerChunk, [&](std::size_t begin, std::size_t end) {
         for (std::size_t i = begin; i < end; ++i) {
             const WidePacking::Lanes& lanes = out.groupLanes[i];
             packPoints(out.groups[i], std::span(out.manifolds).subspan(lanes.first, lanes.count),
                        contacts, w, out.points.data());
         }
-    };
-    constexpr std::size_t kGroupsPerChunk = 64; // ~10 us of work
-    if (pool == nullptr || pool->threads() < 2 || out.groups.size() <= kGroupsPerChunk) {
-        pack(0, out.groups.size());
-    } else {
-        pool->forEach(out.groups.size(), kGroupsPerChunk,
-                      [&](std::size_t begin, std::size_t end, int) { pack(begin, end); });
-    }
+    });
 }
 
 [[gnu::target("avx2")]] double warmStartGroups(std::span<PackedBody> bodies,

@@ -248,12 +248,7 @@ void World::Impl::forEachPassedPair(PairFn&& fn, Ahead ahead) {
 
 template <class RangeFn> void World::Impl::parallelFor(std::size_t count, RangeFn&& fn) {
     constexpr std::size_t kGrain = 256; // items of well under a microsecond each
-    if (settings.threads == 1 || count <= kGrain) {
-        fn(std::size_t{0}, count);
-        return;
-    }
-    threadPool().forEach(count, kGrain,
-                         [&](std::size_t begin, std::size_t end, int) { fn(begin, end); });
+    forEachChunk(settings.threads > 1 ? &threadPool() : nullptr, count, kGrain, fn);
 }
 
 /// Body bounds for the broadphase: the world AABB of the world OBB (unit: metre).

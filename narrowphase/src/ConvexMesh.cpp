@@ -12,13 +12,13 @@ extern "C" {
 }
 
 #include <algorithm>
-#include <numeric>
 #include <cctype>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <numeric>
 #include <string_view>
 #include <system_error>
 #include <unordered_map>

@@ -97,4 +97,16 @@ private:
     std::atomic<std::uint32_t> generation_{0};
 };
 
+/// Calls fn(begin, end) on chunks of at most `grain` indices covering [0, count): on `pool`'s
+/// threads (ThreadPool::forEach), or in one call on the calling thread when there is no pool,
+/// it has one thread, or the range fits one chunk (waking the workers would cost more).
+template <class RangeFn>
+void forEachChunk(ThreadPool* pool, std::size_t count, std::size_t grain, RangeFn&& fn) {
+    if (pool == nullptr || pool->threads() < 2 || count <= grain) {
+        fn(std::size_t{0}, count);
+        return;
+    }
+    pool->forEach(count, grain, [&](std::size_t begin, std::size_t end, int) { fn(begin, end); });
+}
+
 } // namespace mk
