@@ -234,29 +234,50 @@ void World::Impl::updateManifolds() {
 /// colour. Whatever the thread count, the solver sweeps them in this order. (Colouring points
 /// instead of manifolds needs about 4 times as many colours, hence barriers, and sends the
 /// bodies of a pair from core to core between its points.)
+///
+/// Pairs of two dynamic bodies are coloured first and pairs with a static or kinematic body
+/// after them, in colours above every dynamic pair's (Box2D v3 keeps its static constraints in
+/// the last colours for the same reason): Gauss-Seidel leaves a sweep's last updates satisfied,
+/// so where the sweeps stop short of convergence the error stays between bodies that can both
+/// move instead of pushing a light body into a wall (docs/engine.md, "Static contacts last").
 void World::Impl::colourContacts() {
     constexpr int kOverflow = 64;
     colourMasks.assign(bodies.size(), 0);
     refColours.resize(contactRefs.size());
     std::array<std::uint32_t, kOverflow + 1> counts{};
-    for (std::size_t i = 0; i < contactRefs.size();) {
-        const ContactRef& r = contactRefs[i];
-        const bool dynamicA = bodies[r.a].isDynamic();
-        const bool dynamicB = bodies[r.b].isDynamic();
-        const std::uint64_t taken =
-            (dynamicA ? colourMasks[r.a] : 0) | (dynamicB ? colourMasks[r.b] : 0);
-        const int colour = std::countr_one(taken); // 64 when all are taken
-        if (colour < kOverflow) {
-            const std::uint64_t bit = std::uint64_t{1} << colour;
-            colourMasks[r.a] |= dynamicA ? bit : 0;
-            colourMasks[r.b] |= dynamicB ? bit : 0;
+    std::uint64_t below = 0; // colours a pass may not take
+    for (const bool staticPass : {false, true}) {
+        for (std::size_t i = 0; i < contactRefs.size();) {
+            const BodyPair pair{contactRefs[i].a, contactRefs[i].b};
+            std::size_t end = i + 1; // the pair's manifold: one colour, one thread
+            while (end < contactRefs.size() && contactRefs[end].a == pair.a &&
+                   contactRefs[end].b == pair.b) {
+                ++end;
+            }
+            const bool dynamicA = bodies[pair.a].isDynamic();
+            const bool dynamicB = bodies[pair.b].isDynamic();
+            if ((dynamicA && dynamicB) == staticPass) {
+                i = end;
+                continue;
+            }
+            const std::uint64_t taken =
+                below | (dynamicA ? colourMasks[pair.a] : 0) | (dynamicB ? colourMasks[pair.b] : 0);
+            const int colour = std::countr_one(taken); // 64 when all are taken
+            if (colour < kOverflow) {
+                const std::uint64_t bit = std::uint64_t{1} << colour;
+                colourMasks[pair.a] |= dynamicA ? bit : 0;
+                colourMasks[pair.b] |= dynamicB ? bit : 0;
+            }
+            for (; i < end; ++i) {
+                refColours[i] = static_cast<std::uint8_t>(colour);
+                ++counts[static_cast<std::size_t>(colour)];
+            }
         }
-        for (const BodyPair pair{r.a, r.b};
-             i < contactRefs.size() && contactRefs[i].a == pair.a && contactRefs[i].b == pair.b;
-             ++i) { // the pair's manifold: one colour, one thread
-            refColours[i] = static_cast<std::uint8_t>(colour);
-            ++counts[static_cast<std::size_t>(colour)];
+        int used = 0; // one above the highest colour taken so far
+        for (int k = 0; k < kOverflow; ++k) {
+            used = counts[std::size_t(k)] > 0 ? k + 1 : used;
         }
+        below = used >= kOverflow ? ~std::uint64_t{0} : (std::uint64_t{1} << used) - 1;
     }
     colourStarts.clear();
     std::array<std::uint32_t, kOverflow + 1> next{};

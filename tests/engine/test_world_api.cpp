@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <limits>
 #include <string>
 #include <vector>
@@ -135,8 +136,12 @@ TEST(WorldApi, BodyStateIsTheCentreOfMassFrame) {
     EXPECT_LE((world.shapePose(id).translation - cone.pose.translation).norm(), 1e-15);
 }
 
+/// Without speculative contacts: with them (the default) the absurd spin's reach meets the other
+/// cube, the solver carries the overflow to it and both are named (the next test).
 TEST(WorldApi, BlowUpIsReportedWithStepAndBodiesAndNotPropagated) {
-    World world;
+    WorldSettings settings;
+    settings.contact.ccd = false;
+    World world(settings);
     addGround(world);
     const BodyId a = addCube(world, 0.1, Vec3(0.0, 0.0, 0.1));
     const BodyId b = addCube(world, 0.1, Vec3(1.0, 0.0, 0.1));
@@ -161,8 +166,33 @@ TEST(WorldApi, BlowUpIsReportedWithStepAndBodiesAndNotPropagated) {
     EXPECT_TRUE(world.body(a).pose.translation.allFinite());
 }
 
+/// With speculative contacts (the default) a spin of 1e300 rad/s reaches every body near it: the
+/// step still throws, names the spinning body and keeps the state it had before.
+TEST(WorldApi, BlowUpWithSpeculativeContactsIsReportedAndNotKept) {
+    World world;
+    ASSERT_TRUE(world.settings().contact.ccd);
+    addGround(world);
+    addCube(world, 0.1, Vec3(0.0, 0.0, 0.1));
+    const BodyId b = addCube(world, 0.1, Vec3(1.0, 0.0, 0.1));
+    for (int i = 0; i < 5; ++i) {
+        world.step();
+    }
+    world.setVelocity(b, Vec3::Zero(), Vec3(1e300, 2e300, 3e300));
+    const std::uint64_t before = world.stateHash();
+    try {
+        world.step();
+        ADD_FAILURE() << "no SimulationError";
+    } catch (const SimulationError& e) {
+        EXPECT_EQ(e.step(), 5);
+        EXPECT_NE(std::find(e.bodies().begin(), e.bodies().end(), b), e.bodies().end());
+    }
+    EXPECT_EQ(world.stateHash(), before);
+    EXPECT_EQ(world.stepCount(), 5);
+}
+
 TEST(WorldApi, BlowUpOnTwoThreadsNamesEveryBadBodyInOrder) {
     WorldSettings settings;
+    settings.contact.ccd = false; // each bad body alone, as in the test above
     settings.threads = 2; // 600 bodies: the integration runs in chunks on both threads
     World world(settings);
     addGround(world);
