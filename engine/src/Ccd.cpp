@@ -1,22 +1,32 @@
 /// \file Ccd.cpp
-/// Speculative contacts (ContactSettings::ccd): how far a body may reach within one step.
+/// Speculative contacts (ContactSettings::ccd): how far bodies may move within one step.
 
 #include "WorldImpl.h"
 
 namespace mk {
 
-double speculativeReach(const Body& body, double radius, double h) {
+void setSpeculativeMotion(const Body& body, double h, BodyFrame& frame) {
     if (!body.isDynamic()) {
-        return 0.0;
+        frame.travel = Vec3::Zero();
+        frame.turn = 0.0;
+        return;
     }
-    return (body.linearVelocity.norm() + body.angularVelocity.norm() * radius) * h;
+    frame.travel = body.linearVelocity * h;
+    frame.turn = body.angularVelocity.norm() * frame.radius * h;
 }
 
-Aabb grown(const Aabb& bounds, double reach) {
-    if (reach == 0.0) {
-        return bounds;
-    }
-    return {bounds.min - Vec3::Constant(reach), bounds.max + Vec3::Constant(reach)};
+Aabb sweptBounds(const Aabb& bounds, const BodyFrame& frame) {
+    const Vec3 turn = Vec3::Constant(frame.turn);
+    return {bounds.min + frame.travel.cwiseMin(Vec3::Zero()) - turn,
+            bounds.max + frame.travel.cwiseMax(Vec3::Zero()) + turn};
+}
+
+double pairReach(const BodyFrame& a, const BodyFrame& b) {
+    return a.travel.norm() + b.travel.norm() + a.turn + b.turn;
+}
+
+double closing(const BodyFrame& a, const BodyFrame& b, const Vec3& normal) {
+    return (a.travel - b.travel).dot(normal) + a.turn + b.turn;
 }
 
 } // namespace mk

@@ -45,13 +45,15 @@ void World::Impl::updateBroadphase() {
             BodyFrame& f = frames[i];
             f.shapePose = b.shapePose();
             f.obb = b.shape.localObb().transformed(f.shapePose);
-            f.reach = settings.contact.ccd ? speculativeReach(b, f.radius, settings.timeStep) : 0.0;
+            if (settings.contact.ccd) {
+                setSpeculativeMotion(b, settings.timeStep, f);
+            }
         }
     });
     for (std::size_t i = 0; i < bodies.size(); ++i) { // Bullet's tree: one thread
         if (bodies[i].type != BodyType::Static) {
             const BodyFrame& f = frames[i];
-            broadphase.update(static_cast<BodyId>(i), grown(obbBounds(f.obb), f.reach));
+            broadphase.update(static_cast<BodyId>(i), sweptBounds(obbBounds(f.obb), f));
         }
     }
     broadphase.pairs(keys);
@@ -101,7 +103,7 @@ void World::Impl::filterPairs() {
             const BodyFrame& a = frames[s.key.a];
             const BodyFrame& b = frames[s.key.b];
             const bool passedBefore = s.passed;
-            s.passed = obbOverlap(a.obb, b.obb, margin + a.reach + b.reach);
+            s.passed = obbOverlap(a.obb, b.obb, margin + pairReach(a, b));
             if (passedBefore && !s.passed) { // OBBs apart by more than the margin: stale points
                 pool[s.slot].manifold.clear();
             }
@@ -179,7 +181,7 @@ void World::Impl::updateManifold(PairState& p, WorkerShare& share) {
     const QueryResult& r = p.result;
     if (!usable(r)) {
         ++share.counts.narrowPhaseFailures;
-    } else if (r.distance < cs.margin + frames[p.key.a].reach + frames[p.key.b].reach) {
+    } else if (r.distance < cs.margin + pairReach(frames[p.key.a], frames[p.key.b])) {
         ContactPoint c;
         c.worldA = r.witnessA;
         c.worldB = r.witnessB;
@@ -187,9 +189,13 @@ void World::Impl::updateManifold(PairState& p, WorkerShare& share) {
         c.distance = (r.witnessB - r.witnessA).dot(r.normal);
         anchor(p, c);
         p.manifold.add(c, threshold);
+        // A speculative point that will not close within the step at the bodies' velocities
+        // (bodies falling side by side) is not worth three more queries.
+        const bool mayTouch =
+            c.distance < cs.margin + closing(frames[p.key.a], frames[p.key.b], c.normal);
         p.perturbPending = cs.perturbationIterations > 0 && !p.reusedQuery &&
                            p.perturbationCooldown == 0 &&
-                           p.manifold.size() < cs.perturbationMinPoints &&
+                           p.manifold.size() < cs.perturbationMinPoints && mayTouch &&
                            !frames[p.key.a].sphere && !frames[p.key.b].sphere;
     }
 }
