@@ -105,6 +105,11 @@ void Manifold::remove(int index) {
 }
 
 void Manifold::refresh(const Pose& poseA, const Pose& poseB, double threshold) {
+    refresh(poseA, poseB, threshold, threshold);
+}
+
+void Manifold::refresh(const Pose& poseA, const Pose& poseB, double threshold,
+                       double separation) {
     const double threshold2 = threshold * threshold;
     for (int i = size_ - 1; i >= 0; --i) {
         ContactPoint& c = points_[i];
@@ -114,7 +119,7 @@ void Manifold::refresh(const Pose& poseA, const Pose& poseB, double threshold) {
         ++c.lifetime;
         // Tangential drift: B's point against A's point projected onto B's side of the plane.
         const Vec3 drift = c.worldB - (c.worldA + c.distance * c.normal);
-        if (c.distance > threshold || drift.squaredNorm() > threshold2) {
+        if (c.distance > separation || drift.squaredNorm() > threshold2) {
             remove(i);
         }
     }

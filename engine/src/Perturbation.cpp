@@ -67,7 +67,8 @@ void World::Impl::countDownPerturbationCooldown(PairState& p, double threshold) 
     }
 }
 
-void World::Impl::perturbContacts(PairState& p, double threshold, WorkerShare& share) {
+void World::Impl::perturbContacts(PairState& p, double threshold, double separation,
+                                  WorkerShare& share) {
     const ContactSettings& cs = settings.contact;
     const BodyFrame& fa = frames[p.key.a];
     const BodyFrame& fb = frames[p.key.b];
@@ -137,8 +138,9 @@ void World::Impl::perturbContacts(PairState& p, double threshold, WorkerShare& s
         // Kept up to the breaking threshold, as btManifoldResult::addContactPoint does and as
         // refresh() keeps points: a speculative point on the far side of a thin body lets the
         // solver stop the side turning into the other body within the step (the 5 mm margin
-        // refused the points 1-2 cm away, and scissors rolled into the funnel walls).
-        if (!(c.distance < threshold)) {
+        // refused the points 1-2 cm away, and scissors rolled into the funnel walls), or up to
+        // a speculative contact's margin and reach when larger.
+        if (!(c.distance < separation)) {
             continue;
         }
         anchor(p, c);

@@ -155,6 +155,11 @@ double World::Impl::breakingThreshold(const PairState& p) const {
                         std::min(frames[p.key.a].radius, frames[p.key.b].radius));
 }
 
+double World::Impl::keptSeparation(const PairState& p, double threshold) const {
+    const double reach = pairReach(frames[p.key.a], frames[p.key.b]);
+    return reach > 0.0 ? std::max(threshold, settings.contact.margin + reach) : threshold;
+}
+
 ContactAnchor World::Impl::contactAnchor(BodyId id, const Vec3& surface,
                                          const Vec3& outward) const {
     return mk::contactAnchor(bodies[id].shape, frames[id].shapePose, surface, outward);
@@ -177,7 +182,7 @@ void World::Impl::updateManifold(PairState& p, WorkerShare& share) {
     const Pose& poseB = bodies[p.key.b].pose;
     const double threshold = breakingThreshold(p);
     countDownPerturbationCooldown(p, threshold);
-    p.manifold.refresh(poseA, poseB, threshold);
+    p.manifold.refresh(poseA, poseB, threshold, keptSeparation(p, threshold));
     const QueryResult& r = p.result;
     if (!usable(r)) {
         ++share.counts.narrowPhaseFailures;
@@ -213,7 +218,8 @@ void World::Impl::updateManifolds() {
         }
         p.perturbPending = false;
         const int before = p.manifold.size();
-        perturbContacts(p, breakingThreshold(p), share);
+        const double threshold = breakingThreshold(p);
+        perturbContacts(p, threshold, keptSeparation(p, threshold), share);
         if (p.manifold.size() == before) { // a line or point contact: no more to find
             startPerturbationCooldown(p);
         }

@@ -172,6 +172,10 @@ struct World::Impl {
     void updateManifolds();
     void updateManifold(PairState& pair, WorkerShare& share);
     [[nodiscard]] double breakingThreshold(const PairState& pair) const;
+    /// How far apart along the normal a pair's points are kept: the breaking threshold, or
+    /// the margin plus the pair's reach when larger (ContactSettings::ccd), so that a
+    /// speculative point and the perturbation's points around it are not dropped.
+    [[nodiscard]] double keptSeparation(const PairState& pair, double threshold) const;
     /// contactAnchor() (ContactAnchor.h) of body `id` at world point `surface`, outward normal
     /// `outward`, in the current pose.
     [[nodiscard]] ContactAnchor contactAnchor(BodyId id, const Vec3& surface,
@@ -179,7 +183,8 @@ struct World::Impl {
     /// Sets the anchors of `point` (ContactPoint::localA, localB, depthA, depthB) from its
     /// world points and normal, in the current poses of the pair's bodies.
     void anchor(const PairState& pair, ContactPoint& point) const;
-    void perturbContacts(PairState& pair, double threshold, WorkerShare& share);
+    void perturbContacts(PairState& pair, double threshold, double separation,
+                         WorkerShare& share);
     [[nodiscard]] Vec3 tiltedWitness(const PairState& pair) const;
     void startPerturbationCooldown(PairState& pair);
     void countDownPerturbationCooldown(PairState& pair, double threshold);

@@ -73,9 +73,11 @@ public:
 
     /// Moves the cached points with the bodies' centre-of-mass poses (their surface points
     /// depthA / depthB off the anchors along the normal, see ContactPoint::localA), recomputes
-    /// their distance and drops the ones beyond `threshold` along or across the normal.
-    /// Increments lifetimes.
+    /// their distance and drops the ones beyond `threshold` across the normal or beyond
+    /// `separation` along it (`threshold` when not given; a speculative contact's separation is
+    /// its margin plus the bodies' reach). Increments lifetimes.
     void refresh(const Pose& poseA, const Pose& poseB, double threshold);
+    void refresh(const Pose& poseA, const Pose& poseB, double threshold, double separation);
 
     void clear() { size_ = 0; }
     [[nodiscard]] int size() const { return size_; }
