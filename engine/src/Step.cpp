@@ -155,8 +155,7 @@ double World::Impl::breakingThreshold(const PairState& p) const {
                         std::min(frames[p.key.a].radius, frames[p.key.b].radius));
 }
 
-double World::Impl::keptSeparation(const PairState& p, double threshold) const {
-    const double reach = pairReach(frames[p.key.a], frames[p.key.b]);
+double World::Impl::keptSeparation(double threshold, double reach) const {
     return reach > 0.0 ? std::max(threshold, settings.contact.margin + reach) : threshold;
 }
 
@@ -181,12 +180,13 @@ void World::Impl::updateManifold(PairState& p, WorkerShare& share) {
     const Pose& poseA = bodies[p.key.a].pose;
     const Pose& poseB = bodies[p.key.b].pose;
     const double threshold = breakingThreshold(p);
+    const double reach = pairReach(frames[p.key.a], frames[p.key.b]);
     countDownPerturbationCooldown(p, threshold);
-    p.manifold.refresh(poseA, poseB, threshold, keptSeparation(p, threshold));
+    p.manifold.refresh(poseA, poseB, threshold, keptSeparation(threshold, reach));
     const QueryResult& r = p.result;
     if (!usable(r)) {
         ++share.counts.narrowPhaseFailures;
-    } else if (r.distance < cs.margin + pairReach(frames[p.key.a], frames[p.key.b])) {
+    } else if (r.distance < cs.margin + reach) {
         ContactPoint c;
         c.worldA = r.witnessA;
         c.worldB = r.witnessB;
@@ -219,7 +219,8 @@ void World::Impl::updateManifolds() {
         p.perturbPending = false;
         const int before = p.manifold.size();
         const double threshold = breakingThreshold(p);
-        perturbContacts(p, threshold, keptSeparation(p, threshold), share);
+        const double reach = pairReach(frames[p.key.a], frames[p.key.b]);
+        perturbContacts(p, threshold, keptSeparation(threshold, reach), share);
         if (p.manifold.size() == before) { // a line or point contact: no more to find
             startPerturbationCooldown(p);
         }
@@ -257,8 +258,9 @@ void World::Impl::colourContacts() {
     colourMasks.assign(bodies.size(), 0);
     refColours.resize(contactRefs.size());
     std::array<std::uint32_t, kOverflow + 1> counts{};
-    std::uint64_t below = 0; // colours a pass may not take
-    for (const bool staticPass : {false, true}) {
+    // Colours the manifolds of the pairs with (`withStatic`) or without a static or kinematic
+    // body, never taking the colours in `below`.
+    const auto colourPairs = [&](bool withStatic, std::uint64_t below) {
         for (std::size_t i = 0; i < contactRefs.size();) {
             const BodyPair pair{contactRefs[i].a, contactRefs[i].b};
             std::size_t end = i + 1; // the pair's manifold: one colour, one thread
@@ -268,7 +270,7 @@ void World::Impl::colourContacts() {
             }
             const bool dynamicA = bodies[pair.a].isDynamic();
             const bool dynamicB = bodies[pair.b].isDynamic();
-            if ((dynamicA && dynamicB) == staticPass) {
+            if ((dynamicA && dynamicB) == withStatic) {
                 i = end;
                 continue;
             }
@@ -285,12 +287,13 @@ void World::Impl::colourContacts() {
                 ++counts[static_cast<std::size_t>(colour)];
             }
         }
-        int used = 0; // one above the highest colour taken so far
-        for (int k = 0; k < kOverflow; ++k) {
-            used = counts[std::size_t(k)] > 0 ? k + 1 : used;
-        }
-        below = used >= kOverflow ? ~std::uint64_t{0} : (std::uint64_t{1} << used) - 1;
+    };
+    colourPairs(false, 0);
+    int used = 0; // one above the highest colour the dynamic pairs took
+    for (int k = 0; k < kOverflow; ++k) {
+        used = counts[std::size_t(k)] > 0 ? k + 1 : used;
     }
+    colourPairs(true, used >= kOverflow ? ~std::uint64_t{0} : (std::uint64_t{1} << used) - 1);
     colourStarts.clear();
     std::array<std::uint32_t, kOverflow + 1> next{};
     std::uint32_t start = 0;

@@ -173,9 +173,9 @@ struct World::Impl {
     void updateManifold(PairState& pair, WorkerShare& share);
     [[nodiscard]] double breakingThreshold(const PairState& pair) const;
     /// How far apart along the normal a pair's points are kept: the breaking threshold, or
-    /// the margin plus the pair's reach when larger (ContactSettings::ccd), so that a
-    /// speculative point and the perturbation's points around it are not dropped.
-    [[nodiscard]] double keptSeparation(const PairState& pair, double threshold) const;
+    /// the margin plus the pair's reach (pairReach()) when larger, so that a speculative point
+    /// and the perturbation's points around it are not dropped.
+    [[nodiscard]] double keptSeparation(double threshold, double reach) const;
     /// contactAnchor() (ContactAnchor.h) of body `id` at world point `surface`, outward normal
     /// `outward`, in the current pose.
     [[nodiscard]] ContactAnchor contactAnchor(BodyId id, const Vec3& surface,

@@ -28,6 +28,14 @@ BodyId addCube(World& world, double half, const Vec3& centre, std::optional<doub
     return world.addBody(cube);
 }
 
+/// The scene: a 1 g cube of 10 cm on the floor under a 1e6 kg cube of 1 m. Returns the
+/// light cube.
+BodyId addLightCubeUnderHeavyOne(World& world) {
+    const BodyId light = addCube(world, 0.05, Vec3(0, 0, 0.05), 1e-3);
+    addCube(world, 0.5, Vec3(0, 0, 0.6), 1e6);
+    return light;
+}
+
 void run(World& world, double seconds) {
     const auto steps = static_cast<int>(seconds / world.settings().timeStep);
     for (int i = 0; i < steps; ++i) {
@@ -53,8 +61,7 @@ TEST(Escape, LightCubeSqueezedThroughTheFloorIsReported) {
     settings.contact.ccd = false;
     World world(settings);
     const BodyId floor = addFloor(world);
-    const BodyId light = addCube(world, 0.05, Vec3(0, 0, 0.05), 1e-3);
-    addCube(world, 0.5, Vec3(0, 0, 0.6), 1e6);
+    const BodyId light = addLightCubeUnderHeavyOne(world);
     double lowest = world.body(light).pose.translation.z();
     for (int i = 0; i < 360; ++i) { // 3 s
         world.step();
@@ -77,8 +84,7 @@ TEST(Escape, LightCubeUnderAHeavyOneStaysAboveTheFloorWithSpeculativeContacts) {
     World world;
     ASSERT_TRUE(world.settings().contact.ccd);
     addFloor(world);
-    const BodyId light = addCube(world, 0.05, Vec3(0, 0, 0.05), 1e-3);
-    addCube(world, 0.5, Vec3(0, 0, 0.6), 1e6);
+    const BodyId light = addLightCubeUnderHeavyOne(world);
     double lowestOverFloor = 1.0;
     for (int i = 0; i < 360; ++i) { // 3 s
         world.step();

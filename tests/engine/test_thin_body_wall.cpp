@@ -21,25 +21,25 @@ namespace mk {
 namespace {
 
 constexpr Material kColbench{0.4, 0.2}; // the funnel scene's friction and restitution
+constexpr double kTilt = 30.0 * std::numbers::pi / 180.0; // funnel.toml's walls
+constexpr double kHalfWidth = 0.4;                        // the pit's half width (metre)
 
 /// Funnel wall `k` (0: +x, 1: +y, 2: -x, 3: -y; scenes/src/Funnel.cpp with funnel.toml's pit
 /// half width 0.4 m, tilt 30 degrees, height 2.5 m, thickness 0.1 m): a static box whose inner
 /// face leans outwards through the hinge line at 0.4 m from the axis.
 BodyId addFunnelWall(World& world, int k) {
-    const double tilt = 30.0 * std::numbers::pi / 180.0;
-    const double halfWidth = 0.4;
     const double height = 2.5;
     const double thickness = 0.1;
-    const double slope = height / std::cos(tilt);
-    const double top = halfWidth + height * std::tan(tilt);
+    const double slope = height / std::cos(kTilt);
+    const double top = kHalfWidth + height * std::tan(kTilt);
     const Quat around(Eigen::AngleAxisd(k * std::numbers::pi / 2.0, Vec3::UnitZ()));
-    const Quat lean(Eigen::AngleAxisd(tilt, Vec3::UnitY()));
+    const Quat lean(Eigen::AngleAxisd(kTilt, Vec3::UnitY()));
     BodyDesc wall(Shape::box(Vec3(0.5 * thickness, top + thickness, 0.5 * slope)));
     wall.type = BodyType::Static;
     wall.material = kColbench;
     wall.pose.rotation = around * lean;
     wall.pose.translation =
-        around * (Vec3(halfWidth, 0.0, 0.0) + lean * Vec3(0.5 * thickness, 0.0, 0.5 * slope));
+        around * (Vec3(kHalfWidth, 0.0, 0.0) + lean * Vec3(0.5 * thickness, 0.0, 0.5 * slope));
     return world.addBody(wall);
 }
 
@@ -126,14 +126,14 @@ double deepestLanding(bool ccd, double gap0) {
     settings.contact.ccd = ccd;
     World world(settings);
     const BodyId wall = addFunnelWall(world, 0);
-    const double tilt = 30.0 * std::numbers::pi / 180.0;
-    const Vec3 inward(-std::cos(tilt), 0.0, std::sin(tilt)); // the inner face's normal
-    const Vec3 upSlope(std::sin(tilt), 0.0, std::cos(tilt));
+    const Quat& lean = world.body(wall).pose.rotation;
+    const Vec3 inward = lean * -Vec3::UnitX(); // the inner face's normal
+    const Vec3 upSlope = lean * Vec3::UnitZ();
     BodyDesc plate(Shape::box(Vec3(0.075, 0.0335, 0.01)));
     plate.mass = 0.064;
     plate.material = kColbench;
     plate.pose.rotation = Quat::FromTwoVectors(Vec3::UnitZ(), inward);
-    plate.pose.translation = Vec3(0.4, 0.0, 0.0) + 0.6 * upSlope + (0.01 + gap0) * inward;
+    plate.pose.translation = Vec3(kHalfWidth, 0.0, 0.0) + 0.6 * upSlope + (0.01 + gap0) * inward;
     plate.linearVelocity = Vec3(0.0, 0.0, -5.0);
     const BodyId body = world.addBody(plate);
     double deepest = gap(world, wall, body);

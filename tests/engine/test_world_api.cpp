@@ -7,8 +7,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <limits>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace mk {
@@ -136,33 +138,52 @@ TEST(WorldApi, BodyStateIsTheCentreOfMassFrame) {
     EXPECT_LE((world.shapePose(id).translation - cone.pose.translation).norm(), 1e-15);
 }
 
-/// Without speculative contacts: with them (the default) the absurd spin's reach meets the other
-/// cube, the solver carries the overflow to it and both are named (the next test).
-TEST(WorldApi, BlowUpIsReportedWithStepAndBodiesAndNotPropagated) {
-    WorldSettings settings;
-    settings.contact.ccd = false;
-    World world(settings);
+/// Gives body `id` a spin that overflows the gyroscopic term: its angular velocity becomes
+/// non-finite in the next step.
+void spinAbsurdly(World& world, BodyId id) {
+    world.setVelocity(id, Vec3::Zero(), Vec3(1e300, 2e300, 3e300));
+}
+
+/// Steps `world` once: the step must throw a SimulationError for step `step`, handed to `check`,
+/// and leave the state and the step count as they were.
+template <class Check> void expectBlowUp(World& world, std::int64_t step, Check&& check) {
+    const std::uint64_t before = world.stateHash();
+    try {
+        world.step();
+        ADD_FAILURE() << "no SimulationError";
+    } catch (const SimulationError& e) {
+        EXPECT_EQ(e.step(), step);
+        check(e);
+    }
+    EXPECT_EQ(world.stateHash(), before);
+    EXPECT_EQ(world.stepCount(), step);
+}
+
+/// Two 20 cm cubes 1 m apart on the ground, after 5 steps. Returns their ids.
+std::pair<BodyId, BodyId> twoRestingCubes(World& world) {
     addGround(world);
     const BodyId a = addCube(world, 0.1, Vec3(0.0, 0.0, 0.1));
     const BodyId b = addCube(world, 0.1, Vec3(1.0, 0.0, 0.1));
     for (int i = 0; i < 5; ++i) {
         world.step();
     }
-    // An absurd spin overflows the gyroscopic term: the angular velocity becomes non-finite.
-    world.setVelocity(b, Vec3::Zero(), Vec3(1e300, 2e300, 3e300));
-    const std::uint64_t before = world.stateHash();
-    try {
-        world.step();
-        ADD_FAILURE() << "no SimulationError";
-    } catch (const SimulationError& e) {
-        EXPECT_EQ(e.step(), 5);
+    return {a, b};
+}
+
+/// Without speculative contacts: with them (the default) the absurd spin's reach meets the other
+/// cube, the solver carries the overflow to it and both are named (the next test).
+TEST(WorldApi, BlowUpIsReportedWithStepAndBodiesAndNotPropagated) {
+    WorldSettings settings;
+    settings.contact.ccd = false;
+    World world(settings);
+    const auto [a, b] = twoRestingCubes(world);
+    spinAbsurdly(world, b);
+    expectBlowUp(world, 5, [b = b](const SimulationError& e) {
         ASSERT_FALSE(e.bodies().empty());
         EXPECT_EQ(e.bodies().front(), b);
         EXPECT_NE(std::string(e.what()).find("step 5"), std::string::npos) << e.what();
         EXPECT_NE(std::string(e.what()).find("body " + std::to_string(b)), std::string::npos);
-    }
-    EXPECT_EQ(world.stateHash(), before);
-    EXPECT_EQ(world.stepCount(), 5);
+    });
     EXPECT_TRUE(world.body(a).pose.translation.allFinite());
 }
 
@@ -171,23 +192,11 @@ TEST(WorldApi, BlowUpIsReportedWithStepAndBodiesAndNotPropagated) {
 TEST(WorldApi, BlowUpWithSpeculativeContactsIsReportedAndNotKept) {
     World world;
     ASSERT_TRUE(world.settings().contact.ccd);
-    addGround(world);
-    addCube(world, 0.1, Vec3(0.0, 0.0, 0.1));
-    const BodyId b = addCube(world, 0.1, Vec3(1.0, 0.0, 0.1));
-    for (int i = 0; i < 5; ++i) {
-        world.step();
-    }
-    world.setVelocity(b, Vec3::Zero(), Vec3(1e300, 2e300, 3e300));
-    const std::uint64_t before = world.stateHash();
-    try {
-        world.step();
-        ADD_FAILURE() << "no SimulationError";
-    } catch (const SimulationError& e) {
-        EXPECT_EQ(e.step(), 5);
+    const BodyId b = twoRestingCubes(world).second;
+    spinAbsurdly(world, b);
+    expectBlowUp(world, 5, [b](const SimulationError& e) {
         EXPECT_NE(std::find(e.bodies().begin(), e.bodies().end(), b), e.bodies().end());
-    }
-    EXPECT_EQ(world.stateHash(), before);
-    EXPECT_EQ(world.stepCount(), 5);
+    });
 }
 
 TEST(WorldApi, BlowUpOnTwoThreadsNamesEveryBadBodyInOrder) {
@@ -204,19 +213,12 @@ TEST(WorldApi, BlowUpOnTwoThreadsNamesEveryBadBodyInOrder) {
     // bad bodies in both threads' chunks, set in reverse order
     const std::vector<BodyId> bad = {cubes[20], cubes[333], cubes[599]};
     for (auto it = bad.rbegin(); it != bad.rend(); ++it) {
-        world.setVelocity(*it, Vec3::Zero(), Vec3(1e300, 2e300, 3e300));
+        spinAbsurdly(world, *it);
     }
-    const std::uint64_t before = world.stateHash();
-    try {
-        world.step();
-        ADD_FAILURE() << "no SimulationError";
-    } catch (const SimulationError& e) {
-        EXPECT_EQ(e.step(), 1);
+    expectBlowUp(world, 1, [&](const SimulationError& e) {
         ASSERT_GE(e.bodies().size(), bad.size());
         EXPECT_EQ(std::vector<BodyId>(e.bodies().begin(), e.bodies().begin() + 3), bad);
-    }
-    EXPECT_EQ(world.stateHash(), before);
-    EXPECT_EQ(world.stepCount(), 1);
+    });
 }
 
 /// A small pile: 8 cubes and spheres dropped on the ground with spin.
