@@ -6,7 +6,7 @@
 namespace mk {
 
 void setSpeculativeMotion(const Body& body, double h, BodyFrame& frame) {
-    if (!body.isDynamic()) {
+    if (body.type == BodyType::Static) {
         frame.travel = Vec3::Zero();
         frame.turn = 0.0;
         return;

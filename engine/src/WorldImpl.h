@@ -263,7 +263,7 @@ template <class RangeFn> void World::Impl::parallelFor(std::size_t count, RangeF
 Aabb obbBounds(const Obb& box);
 
 /// ContactSettings::ccd (Ccd.cpp): sets `frame`'s travel and turn for a step of `h` seconds;
-/// zero for static and kinematic bodies.
+/// zero for static bodies. A kinematic body reaches as far as its set velocities take it.
 void setSpeculativeMotion(const Body& body, double h, BodyFrame& frame);
 /// The broadphase box of a body: `bounds` swept along its travel, grown by its turn.
 Aabb sweptBounds(const Aabb& bounds, const BodyFrame& frame);

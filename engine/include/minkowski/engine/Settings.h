@@ -67,14 +67,15 @@ struct ContactSettings {
     /// or the contact moves on the tilted body by more than the breaking threshold.
     int perturbationCooldown = 10;
     /// Continuous collision by speculative contacts (Catto, "Speculative contacts", GDC 2013):
-    /// each dynamic body reaches (|v| + |omega| r) h beyond its bounds this step (r its bounding
-    /// radius), its broadphase box is swept along v h and grown by |omega| r h, the OBB filter
-    /// grows by both bodies' reach, and a pair whose distance is within margin + both reaches
-    /// gets a contact at that positive distance, which the solver lets close only up to the gap. A body at 1e6 m/s then stops on the floor instead of
-    /// crossing it within one step. On by default, as in Jolt and Box2D v3 (whose speculative
-    /// distance is a fixed 2 cm): without it, bodies falling at 3-5 m/s into the crowded funnel
-    /// met the walls 2-5 cm deep (docs/engine.md, "Continuous collision"). Off: reach 0, the
-    /// margin alone.
+    /// each dynamic or kinematic body reaches (|v| + |omega| r) h beyond its bounds this step
+    /// (r its bounding radius), its broadphase box is swept along v h and grown by |omega| r h,
+    /// the OBB filter grows by both bodies' reach, and a pair whose distance is within margin +
+    /// both reaches gets a contact at that positive distance, which the solver lets close only
+    /// up to the gap. A body at 1e6 m/s then stops on the floor instead of crossing it within
+    /// one step, and a kinematic paddle at 30 m/s pushes a cube instead of passing through it.
+    /// On by default, as in Jolt and Box2D v3 (whose speculative distance is a fixed 2 cm):
+    /// without it, bodies falling at 3-5 m/s into the crowded funnel met the walls 2-5 cm deep
+    /// (docs/engine.md, "Continuous collision"). Off: reach 0, the margin alone.
     bool ccd = true;
 };
 
