@@ -35,11 +35,6 @@ struct alignas(64) ThreadResiduals {
     double warmStartMax = 0.0; ///< |f|_inf of the thread's warm-start impulses
 };
 
-Mat3 skew(const Vec3& r) {
-    Mat3 s;
-    s << 0.0, -r.z(), r.y(), r.z(), 0.0, -r.x(), -r.y(), r.x(), 0.0;
-    return s;
-}
 
 PackedBody packBody(const SolverBody& s) {
     const Vec3& v = s.linearVelocity;
@@ -60,20 +55,8 @@ Mat3 contactFrame(const Vec3& n) {
     return frame;
 }
 
-void setupContact(const SolverBody& a, const SolverBody& b, SolverContact& c) {
-    c.angularA = skew(c.rA) * c.frame;
-    c.angularB = skew(c.rB) * c.frame;
-    c.responseA = a.inverseInertia * c.angularA;
-    c.responseB = b.inverseInertia * c.angularB;
-    c.delassus = (a.inverseMass + b.inverseMass) * Mat3::Identity() +
-                 c.angularA.transpose() * c.responseA + c.angularB.transpose() * c.responseB;
-    const Mat3& g = c.delassus;
-    const double g01 = 0.5 * (g(0, 1) + g(1, 0));
-    const double det = g(0, 0) * g(1, 1) - g01 * g01;
-    c.tangentInverse = {g(1, 1) / det, -g01 / det, g(0, 0) / det};
-    const double mean = 0.5 * (g(0, 0) + g(1, 1));
-    const double half = 0.5 * (g(0, 0) - g(1, 1));
-    c.tangentGradientStep = 1.0 / (mean + std::sqrt(half * half + g01 * g01));
+ContactSetup contactSetup(const SolverBody& a, const SolverBody& b, const SolverContact& c) {
+    return setUp(a, b, c);
 }
 
 double normalBias(double distance, double approach, double restitution, double h,
@@ -304,13 +287,17 @@ void splitShares(std::span<const SolverContact> contacts, std::span<const std::u
 
 /// The contacts packed one at a time (PackedContact), in chunks on `pool`'s threads when there
 /// is one (the same bits), each static side on a copy of its body.
-void packContacts(PgsScratch::Arrays& packed, std::span<const SolverContact> contacts,
-                  double overRelaxation, ThreadPool* pool) {
+void packContacts(PgsScratch::Arrays& packed, std::span<const SolverBody> bodies,
+                  std::span<const SolverContact> contacts, double overRelaxation,
+                  ThreadPool* pool) {
     packed.contacts.resize(contacts.size());
     constexpr std::size_t kContactsPerChunk = 256; // ~10 us of work
     forEachChunk(pool, contacts.size(), kContactsPerChunk, [&](std::size_t begin, std::size_t end) {
         for (std::size_t i = begin; i < end; ++i) {
-            packContact(contacts[i], overRelaxation, packed.contacts[i]);
+            const SolverContact& c = contacts[i];
+            const ContactSetup setup =
+                setUp(bodies[std::size_t(c.bodyA)], bodies[std::size_t(c.bodyB)], c);
+            packContact(c, setup, overRelaxation, packed.contacts[i]);
         }
     });
     giveStaticBodiesCopies(packed);
@@ -399,12 +386,12 @@ PgsResult solveContacts(std::span<SolverBody> bodies, std::span<SolverContact> c
     packed.wide.points.clear();
 #if defined(__x86_64__)
     if (wide) {
-        packWide(contacts, settings.overRelaxation, colours.starts, packed.bodies, packed.wide,
-                 colours.pool);
+        packWide(bodies, contacts, settings.overRelaxation, colours.starts, packed.bodies,
+                 packed.wide, colours.pool);
     }
 #endif
     if (!wide) {
-        packContacts(packed, contacts, settings.overRelaxation, colours.pool);
+        packContacts(packed, bodies, contacts, settings.overRelaxation, colours.pool);
     }
     PgsResult result;
     if (parallel) {

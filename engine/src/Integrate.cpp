@@ -112,7 +112,6 @@ void World::Impl::buildContact(const ContactRef& ref, SolverContact& c) const {
     c.frame = contactFrame(point.normal);
     const SolverBody& sa = solverBodies[ref.a];
     const SolverBody& sb = solverBodies[ref.b];
-    setupContact(sa, sb, c);
     const Vec3 relative = sb.linearVelocity + sb.angularVelocity.cross(c.rB) - sa.linearVelocity -
                           sa.angularVelocity.cross(c.rA);
     const double approach = relative.dot(point.normal);

@@ -93,11 +93,39 @@ constexpr std::size_t doubleIndex(std::size_t byteOffset) {
 /// The doubles of a PackedContact (all its members before the body indices).
 inline constexpr std::size_t kContactDoubles = doubleIndex(offsetof(PackedContact, bodyA));
 
+[[gnu::always_inline]] inline Mat3 skew(const Vec3& r) {
+    Mat3 s;
+    s << 0.0, -r.z(), r.y(), r.z(), 0.0, -r.x(), -r.y(), r.x(), 0.0;
+    return s;
+}
+
+/// contactSetup(): inlined into the packing loops, whose AVX2 copies then compute it in vector
+/// registers (the same operations in the same order: the same bits).
+[[gnu::always_inline]] inline ContactSetup setUp(const SolverBody& a, const SolverBody& b,
+                                                 const SolverContact& c) {
+    ContactSetup k; // NOLINT: every member is assigned below
+    k.angularA = skew(c.rA) * c.frame;
+    k.angularB = skew(c.rB) * c.frame;
+    k.responseA = a.inverseInertia * k.angularA;
+    k.responseB = b.inverseInertia * k.angularB;
+    k.delassus = (a.inverseMass + b.inverseMass) * Mat3::Identity() +
+                 k.angularA.transpose() * k.responseA + k.angularB.transpose() * k.responseB;
+    const Mat3& g = k.delassus;
+    const double g01 = 0.5 * (g(0, 1) + g(1, 0));
+    const double det = g(0, 0) * g(1, 1) - g01 * g01;
+    k.tangentInverse = {g(1, 1) / det, -g01 / det, g(0, 0) / det};
+    const double mean = 0.5 * (g(0, 0) + g(1, 1));
+    const double half = 0.5 * (g(0, 0) - g(1, 1));
+    k.tangentGradientStep = 1.0 / (mean + std::sqrt(half * half + g01 * g01));
+    return k;
+}
+
 /// Every double of the PackedContact of `s` with over-relaxation `w`, as put(i, x): x is its
 /// double i. Written once for both layouts: a PackedContact, and a lane of a WidePoint
 /// (PgsWide.cpp), which takes them as scalar stores straight into its quads.
 template <class Put>
-[[gnu::always_inline]] inline void packContactDoubles(const SolverContact& s, double w, Put&& put) {
+[[gnu::always_inline]] inline void packContactDoubles(const SolverContact& s, const ContactSetup& k,
+                                                      double w, Put&& put) {
     const auto rows = [&](const Mat3& m, std::size_t first) {
         for (int i = 0; i < 3; ++i) {
             for (int j = 0; j < 3; ++j) {
@@ -113,11 +141,11 @@ template <class Put>
         }
     };
     rows(s.frame, doubleIndex(offsetof(PackedContact, frameRows)));
-    rows(s.angularB, doubleIndex(offsetof(PackedContact, angularBRows)));
-    rows(s.angularA, doubleIndex(offsetof(PackedContact, angularARows)));
-    turned(s.responseB, doubleIndex(offsetof(PackedContact, responseBTurned)));
-    turned(s.responseA, doubleIndex(offsetof(PackedContact, responseATurned)));
-    const Mat3& g = s.delassus;
+    rows(k.angularB, doubleIndex(offsetof(PackedContact, angularBRows)));
+    rows(k.angularA, doubleIndex(offsetof(PackedContact, angularARows)));
+    turned(k.responseB, doubleIndex(offsetof(PackedContact, responseBTurned)));
+    turned(k.responseA, doubleIndex(offsetof(PackedContact, responseATurned)));
+    const Mat3& g = k.delassus;
     const std::size_t third = doubleIndex(offsetof(PackedContact, delassusThird));
     put(third, g(0, 2));
     put(third + 1, g(1, 2));
@@ -126,11 +154,11 @@ template <class Put>
     put(diagonal + 1, g(1, 1));
     const std::size_t tangentInverse = doubleIndex(offsetof(PackedContact, tangentInverse));
     for (std::size_t i = 0; i < 3; ++i) {
-        put(tangentInverse + i, s.tangentInverse[i]);
+        put(tangentInverse + i, k.tangentInverse[i]);
     }
     put(doubleIndex(offsetof(PackedContact, delassus01Twice)), 2.0 * g(0, 1));
     put(doubleIndex(offsetof(PackedContact, normalStep)), w / g(2, 2));
-    put(doubleIndex(offsetof(PackedContact, gradientStep)), s.tangentGradientStep);
+    put(doubleIndex(offsetof(PackedContact, gradientStep)), k.tangentGradientStep);
     put(doubleIndex(offsetof(PackedContact, bias)), s.bias);
     put(doubleIndex(offsetof(PackedContact, friction)), s.friction);
     put(doubleIndex(offsetof(PackedContact, coneScale)), 1.0 + s.friction * s.friction);
@@ -142,9 +170,10 @@ template <class Put>
 
 /// Writes every member of `c` (in place: a contact is 512 bytes, and building it on the stack
 /// then copying it cost a clear and a copy per contact).
-inline void packContact(const SolverContact& s, double w, PackedContact& c) {
+inline void packContact(const SolverContact& s, const ContactSetup& k, double w,
+                        PackedContact& c) {
     auto* doubles = reinterpret_cast<double*>(&c);
-    packContactDoubles(s, w, [doubles](std::size_t i, double x) { doubles[i] = x; });
+    packContactDoubles(s, k, w, [doubles](std::size_t i, double x) { doubles[i] = x; });
     c.bodyA = s.bodyA;
     c.bodyB = s.bodyB;
 }

@@ -275,6 +275,7 @@ WideGroup groupOf(std::span<const WidePacking::Manifold> lanes,
 /// Writes the points of group `g`, whose lanes are the manifolds `lanes`.
 [[gnu::target("avx2")]] void packPoints(const WideGroup& g,
                                         std::span<const WidePacking::Manifold> lanes,
+                                        std::span<const SolverBody> bodies,
                                         std::span<const SolverContact> contacts, double w,
                                         WidePoint* points) {
     for (std::uint32_t j = 0; j < g.points; ++j) {
@@ -291,7 +292,10 @@ WideGroup groupOf(std::span<const WidePacking::Manifold> lanes,
         }
         for (std::size_t l = 0; l < 4; ++l) {
             if (p.contact[l] >= 0) {
-                packContactDoubles(contacts[std::size_t(p.contact[l])], w,
+                const SolverContact& c = contacts[std::size_t(p.contact[l])];
+                const ContactSetup setup =
+                    setUp(bodies[std::size_t(c.bodyA)], bodies[std::size_t(c.bodyB)], c);
+                packContactDoubles(c, setup, w,
                                    [&p, l](std::size_t i, double x) { p.field[i][l] = x; });
             }
         }
@@ -300,8 +304,8 @@ WideGroup groupOf(std::span<const WidePacking::Manifold> lanes,
 
 } // namespace
 
-void packWide(std::span<const SolverContact> contacts, double w,
-              std::span<const std::uint32_t> starts, std::vector<PackedBody>& bodies,
+void packWide(std::span<const SolverBody> solverBodies, std::span<const SolverContact> contacts,
+              double w, std::span<const std::uint32_t> starts, std::vector<PackedBody>& bodies,
               WidePacking& out, ThreadPool* pool) {
     out.groups.clear();
     out.groupStarts.clear();
@@ -334,7 +338,7 @@ void packWide(std::span<const SolverContact> contacts, double w,
         for (std::size_t i = begin; i < end; ++i) {
             const WidePacking::Lanes& lanes = out.groupLanes[i];
             packPoints(out.groups[i], std::span(out.manifolds).subspan(lanes.first, lanes.count),
-                       contacts, w, out.points.data());
+                       solverBodies, contacts, w, out.points.data());
         }
     });
 }

@@ -55,15 +55,16 @@ struct WidePacking {
 };
 
 /// Groups each colour's manifolds (runs of `contacts` between the same two bodies), largest
-/// first, by four and transposes their points (packContact() with over-relaxation `w`). Appends
+/// first, by four and transposes their points (packContact() with over-relaxation `w`, each
+/// contact set up from its bodies in `solverBodies`, contactSetup()). Appends
 /// to `bodies` one body for the empty lanes and, for each lane's side on a static or kinematic
 /// body (1/m = 0), a copy of that body: an update adds exact zeros to it, so the bits stay
 /// those of the original, but threads never write the same body and a non-finite impulse spoils
 /// only its own manifold's copy. The groups and copies are laid out on the calling thread; the
 /// points (most of the work) are written on `pool`'s threads when there is one: the result does
 /// not depend on them. CPUs with AVX2 only.
-void packWide(std::span<const SolverContact> contacts, double w,
-              std::span<const std::uint32_t> starts, std::vector<PackedBody>& bodies,
+void packWide(std::span<const SolverBody> solverBodies, std::span<const SolverContact> contacts,
+              double w, std::span<const std::uint32_t> starts, std::vector<PackedBody>& bodies,
               WidePacking& out, ThreadPool* pool);
 
 /// Applies the impulses of the points of `groups` to their bodies, each lane's points in order

@@ -29,7 +29,6 @@ struct OnePoint {
         c.rB = Vec3(0.0, 0.0, -0.5);
         c.frame = contactFrame(Vec3::UnitZ());
         c.friction = mu;
-        setupContact(bodies[0], bodies[1], c);
     }
 };
 
@@ -91,7 +90,6 @@ struct TwoPoints {
             contacts[i].rB = Vec3(i ? 0.5 : -0.5, 0.0, -0.05);
             contacts[i].frame = contactFrame(Vec3::UnitZ());
             contacts[i].friction = 0.5;
-            setupContact(bodies[0], bodies[1], contacts[i]);
         }
     }
 };

@@ -21,20 +21,22 @@ namespace mk {
 namespace {
 namespace reference {
 
-Vec3 contactVelocity(const SolverBody& a, const SolverBody& b, const SolverContact& c) {
+Vec3 contactVelocity(const SolverBody& a, const SolverBody& b, const SolverContact& c,
+                     const ContactSetup& k) {
     Vec3 v = c.frame.transpose() * (b.linearVelocity - a.linearVelocity) +
-             c.angularB.transpose() * b.angularVelocity -
-             c.angularA.transpose() * a.angularVelocity;
+             k.angularB.transpose() * b.angularVelocity -
+             k.angularA.transpose() * a.angularVelocity;
     v.z() += c.bias;
     return v;
 }
 
-void applyImpulse(SolverBody& a, SolverBody& b, const SolverContact& c, const Vec3& df) {
+void applyImpulse(SolverBody& a, SolverBody& b, const SolverContact& c, const ContactSetup& k,
+                  const Vec3& df) {
     const Vec3 p = c.frame * df;
     a.linearVelocity -= a.inverseMass * p;
-    a.angularVelocity -= c.responseA * df;
+    a.angularVelocity -= k.responseA * df;
     b.linearVelocity += b.inverseMass * p;
-    b.angularVelocity += c.responseB * df;
+    b.angularVelocity += k.responseB * df;
 }
 
 double dualConeDistance(const Vec3& v, double s, double mu) {
@@ -65,8 +67,8 @@ void accumulateResiduals(const Vec3& f, const Vec3& v, double mu, SweepResiduals
     r.dualFeasibility = std::max(r.dualFeasibility, dualConeDistance(corrected, tangential, mu));
 }
 
-double tangentEnergyChange(const SolverContact& c, const Vec3& v, double dx, double dy) {
-    const Mat3& g = c.delassus;
+double tangentEnergyChange(const ContactSetup& k, const Vec3& v, double dx, double dy) {
+    const Mat3& g = k.delassus;
     return v.x() * dx + v.y() * dy +
            0.5 * (g(0, 0) * dx * dx + 2.0 * g(0, 1) * dx * dy + g(1, 1) * dy * dy);
 }
@@ -80,33 +82,35 @@ void clampToDisk(double& x, double& y, double radius) {
     }
 }
 
-void updateFriction(const SolverContact& c, const Vec3& v, double w, const Vec3& old, Vec3& f) {
+void updateFriction(const SolverContact& c, const ContactSetup& k, const Vec3& v, double w,
+                    const Vec3& old, Vec3& f) {
     const double radius = c.friction * f.z();
-    const double ix = c.tangentInverse[0] * v.x() + c.tangentInverse[1] * v.y();
-    const double iy = c.tangentInverse[1] * v.x() + c.tangentInverse[2] * v.y();
+    const double ix = k.tangentInverse[0] * v.x() + k.tangentInverse[1] * v.y();
+    const double iy = k.tangentInverse[1] * v.x() + k.tangentInverse[2] * v.y();
     double x = old.x() - w * ix;
     double y = old.y() - w * iy;
     clampToDisk(x, y, radius);
-    if (tangentEnergyChange(c, v, x - old.x(), y - old.y()) > 0.0) {
-        x = old.x() - c.tangentGradientStep * v.x();
-        y = old.y() - c.tangentGradientStep * v.y();
+    if (tangentEnergyChange(k, v, x - old.x(), y - old.y()) > 0.0) {
+        x = old.x() - k.tangentGradientStep * v.x();
+        y = old.y() - k.tangentGradientStep * v.y();
         clampToDisk(x, y, radius);
     }
     f.x() = x;
     f.y() = y;
 }
 
-void updateContact(SolverBody& a, SolverBody& b, SolverContact& c, double w, SweepResiduals& r) {
-    Vec3 v = contactVelocity(a, b, c);
-    const Mat3& g = c.delassus;
+void updateContact(SolverBody& a, SolverBody& b, SolverContact& c, const ContactSetup& k, double w,
+                   SweepResiduals& r) {
+    Vec3 v = contactVelocity(a, b, c, k);
+    const Mat3& g = k.delassus;
     const Vec3 old = c.impulse;
     accumulateResiduals(old, v, c.friction, r);
     Vec3 f = old;
     f.z() = std::max(0.0, old.z() - w / g(2, 2) * v.z());
     v += g.col(2) * (f.z() - old.z());
-    updateFriction(c, v, w, old, f);
+    updateFriction(c, k, v, w, old, f);
     const Vec3 df = f - old;
-    applyImpulse(a, b, c, df);
+    applyImpulse(a, b, c, k, df);
     c.impulse = f;
     r.maxChange = std::max(r.maxChange, df.cwiseAbs().maxCoeff());
     r.maxImpulse = std::max(r.maxImpulse, f.cwiseAbs().maxCoeff());
@@ -116,8 +120,10 @@ PgsResult solveContacts(std::vector<SolverBody>& bodies, std::vector<SolverConta
                         const PgsSettings& settings) {
     PgsResult result;
     double previousMax = 0.0;
+    std::vector<ContactSetup> setups; // the inertias do not change during the solve
     for (SolverContact& c : contacts) {
-        applyImpulse(bodies[c.bodyA], bodies[c.bodyB], c, c.impulse);
+        setups.push_back(contactSetup(bodies[c.bodyA], bodies[c.bodyB], c));
+        applyImpulse(bodies[c.bodyA], bodies[c.bodyB], c, setups.back(), c.impulse);
         previousMax = std::max(previousMax, c.impulse.cwiseAbs().maxCoeff());
     }
     if (contacts.empty()) {
@@ -127,8 +133,9 @@ PgsResult solveContacts(std::vector<SolverBody>& bodies, std::vector<SolverConta
     const double w = settings.overRelaxation;
     for (int it = 0; it < settings.maxIterations; ++it) {
         SweepResiduals r;
-        for (SolverContact& c : contacts) {
-            updateContact(bodies[c.bodyA], bodies[c.bodyB], c, w, r);
+        for (std::size_t i = 0; i < contacts.size(); ++i) {
+            SolverContact& c = contacts[i];
+            updateContact(bodies[c.bodyA], bodies[c.bodyB], c, setups[i], w, r);
         }
         result.iterations = it + 1;
         result.complementarity = r.complementarity;
@@ -190,7 +197,6 @@ struct RandomPile {
             if (k % 4 != 0) {
                 c.impulse = Vec3(0.05 * u(rng), 0.05 * u(rng), 0.1 * std::abs(u(rng)));
             }
-            setupContact(bodies[c.bodyA], bodies[c.bodyB], c);
             contacts.push_back(c);
         }
     }
@@ -298,8 +304,6 @@ void growManifolds(RandomPile& pile, std::mt19937_64& rng) {
             SolverContact point = c;
             point.rA += 0.05 * Vec3(u(rng), u(rng), u(rng));
             point.rB += 0.05 * Vec3(u(rng), u(rng), u(rng));
-            setupContact(pile.bodies[std::size_t(c.bodyA)], pile.bodies[std::size_t(c.bodyB)],
-                         point);
             grown.push_back(point);
         }
     }

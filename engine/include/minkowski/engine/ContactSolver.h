@@ -42,24 +42,29 @@ struct SolverContact {
     int bodyB = 0;
     Vec3 rA = Vec3::Zero(); ///< from a's centre of mass to the contact point on a (unit: metre)
     Vec3 rB = Vec3::Zero(); ///< from b's centre of mass to the contact point on b (unit: metre)
-    Mat3 frame = Mat3::Identity();    ///< columns t1, t2, n (n from a to b)
-    Mat3 delassus = Mat3::Identity(); ///< G_i (unit: 1/kg)
-    /// (G_tt^-1)_00, _01, _11 of the 2x2 tangent block of G_i (unit: kg).
-    std::array<double, 3> tangentInverse{1.0, 0.0, 1.0};
-    /// 1 / lambda_max(G_tt): the projected-gradient friction step that never gains energy
-    /// (unit: kg).
-    double tangentGradientStep = 1.0;
-    /// Set by setupContact so that a sweep needs no cross product or inertia product:
-    /// columns r_a x d_k and r_b x d_k (d_k the frame's columns), and I_a^-1 (r_a x d_k),
-    /// I_b^-1 (r_b x d_k) (world frame).
-    Mat3 angularA = Mat3::Zero();
-    Mat3 angularB = Mat3::Zero();
-    Mat3 responseA = Mat3::Zero();
-    Mat3 responseB = Mat3::Zero();
+    Mat3 frame = Mat3::Identity(); ///< columns t1, t2, n (n from a to b)
     /// Added to the normal relative velocity: the constraint is v_n + bias >= 0 (unit: m/s).
     double bias = 0.0;
     double friction = 0.0;       ///< mu
     Vec3 impulse = Vec3::Zero(); ///< (f_t1, f_t2, f_n): warm start in, solution out (unit: N s)
+};
+
+/// What a sweep needs of a contact beyond SolverContact, from its bodies' inverse masses and
+/// inertias (contactSetup()). solveContacts computes it while packing each contact, so that a
+/// step writes and reads only SolverContact's 168 bytes per contact in memory, not these 344.
+struct ContactSetup {
+    Mat3 delassus; ///< G_i (unit: 1/kg)
+    /// (G_tt^-1)_00, _01, _11 of the 2x2 tangent block of G_i (unit: kg).
+    std::array<double, 3> tangentInverse;
+    /// 1 / lambda_max(G_tt): the projected-gradient friction step that never gains energy
+    /// (unit: kg).
+    double tangentGradientStep;
+    /// Columns r_a x d_k and r_b x d_k (d_k the frame's columns), and I_a^-1 (r_a x d_k),
+    /// I_b^-1 (r_b x d_k) (world frame): a sweep then needs no cross or inertia product.
+    Mat3 angularA;
+    Mat3 angularB;
+    Mat3 responseA;
+    Mat3 responseB;
 };
 
 struct PgsResult {
@@ -74,11 +79,12 @@ struct PgsResult {
 /// Basis, Revisited", JCGT 2017): branch-free, continuous except across n_z = 0.
 [[nodiscard]] Mat3 contactFrame(const Vec3& n);
 
-/// From rA, rB and frame: the Delassus block G = R^T K R with
+/// From the contact's rA, rB and frame: the Delassus block G = R^T K R with
 /// K = (1/m_a + 1/m_b) Id - [r_a]x I_a^-1 [r_a]x - [r_b]x I_b^-1 [r_b]x, i.e.
 /// G = (1/m_a + 1/m_b) Id + J_a^T I_a^-1 J_a + J_b^T I_b^-1 J_b with J = [r]x R, and the
 /// precomputed angular terms.
-void setupContact(const SolverBody& a, const SolverBody& b, SolverContact& contact);
+[[nodiscard]] ContactSetup contactSetup(const SolverBody& a, const SolverBody& b,
+                                        const SolverContact& contact);
 
 /// Normal bias of a contact at signed distance `distance` (unit: metre) whose normal relative
 /// velocity before the solve is `approach` (unit: m/s, negative when closing), step `h`:
