@@ -51,7 +51,7 @@ struct SolverContact {
 
 /// What a sweep needs of a contact beyond SolverContact, from its bodies' inverse masses and
 /// inertias (contactSetup()). solveContacts computes it while packing each contact, so that a
-/// step writes and reads only SolverContact's 168 bytes per contact in memory, not these 344.
+/// step writes and reads only SolverContact's 168 bytes per contact in memory, not these 392.
 struct ContactSetup {
     Mat3 delassus; ///< G_i (unit: 1/kg)
     /// (G_tt^-1)_00, _01, _11 of the 2x2 tangent block of G_i (unit: kg).
