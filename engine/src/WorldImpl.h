@@ -168,7 +168,8 @@ struct World::Impl {
     void filterPairs();
     void runNarrowPhase();
     void queryPair(PairState& pair, const QueryRequest& base, WorkerShare& share);
-    bool reuseCachedQuery(PairState& pair);
+    /// halfTurnCosine: cos(narrowPhase.cacheRotation / 2), computed once per step.
+    bool reuseCachedQuery(PairState& pair, double halfTurnCosine);
     void updateManifolds();
     void updateManifold(PairState& pair, WorkerShare& share);
     [[nodiscard]] double breakingThreshold(const PairState& pair) const;
