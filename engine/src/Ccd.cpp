@@ -9,10 +9,12 @@ void setSpeculativeMotion(const Body& body, double h, BodyFrame& frame) {
     if (body.type == BodyType::Static) {
         frame.travel = Vec3::Zero();
         frame.turn = 0.0;
+        frame.reach = 0.0;
         return;
     }
     frame.travel = body.linearVelocity * h;
     frame.turn = body.angularVelocity.norm() * frame.radius * h;
+    frame.reach = frame.travel.norm() + frame.turn;
 }
 
 Aabb sweptBounds(const Aabb& bounds, const BodyFrame& frame) {
@@ -22,7 +24,7 @@ Aabb sweptBounds(const Aabb& bounds, const BodyFrame& frame) {
 }
 
 double pairReach(const BodyFrame& a, const BodyFrame& b) {
-    return a.travel.norm() + b.travel.norm() + a.turn + b.turn;
+    return a.reach + b.reach;
 }
 
 double closing(const BodyFrame& a, const BodyFrame& b, const Vec3& normal) {

@@ -31,6 +31,7 @@ struct BodyFrame {
     /// rotation may move a point of the body, |omega| r h (unit: metre); zero without ccd.
     Vec3 travel = Vec3::Zero();
     double turn = 0;
+    double reach = 0; ///< |travel| + turn, once per step for the pairs (pairReach())
 };
 
 /// What the contact cache remembers of a pair's last real query (shape frames).
