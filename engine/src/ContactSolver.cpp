@@ -35,7 +35,6 @@ struct alignas(64) ThreadResiduals {
     double warmStartMax = 0.0; ///< |f|_inf of the thread's warm-start impulses
 };
 
-
 PackedBody packBody(const SolverBody& s) {
     const Vec3& v = s.linearVelocity;
     const Vec3& w = s.angularVelocity;

@@ -71,15 +71,16 @@ void World::Impl::runNarrowPhase() {
     base.solver = settings.narrowPhase.solver;
     base.margin = settings.contact.margin;
     const double cacheHalfTurn = std::cos(0.5 * settings.narrowPhase.cacheRotation);
-    forEachPassedPair([&](PairState& p, WorkerShare& share) {
-        p.reusedQuery =
-            settings.narrowPhase.contactCache && reuseCachedQuery(p, cacheHalfTurn);
-        if (p.reusedQuery) {
-            ++share.counts.narrowPhaseSkipped;
-        } else {
-            queryPair(p, base, share);
-        }
-    }, PrefetchQuery{settings.narrowPhase.contactCache});
+    forEachPassedPair(
+        [&](PairState& p, WorkerShare& share) {
+            p.reusedQuery = settings.narrowPhase.contactCache && reuseCachedQuery(p, cacheHalfTurn);
+            if (p.reusedQuery) {
+                ++share.counts.narrowPhaseSkipped;
+            } else {
+                queryPair(p, base, share);
+            }
+        },
+        PrefetchQuery{settings.narrowPhase.contactCache});
 }
 
 void addPairCounts(StepCounts& total, const StepCounts& part) {

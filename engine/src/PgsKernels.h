@@ -71,10 +71,10 @@ struct alignas(64) PackedContact {
     double responseATurned[9];  ///< I_a^-1 A_a, turned columns
     double delassusThird[2];    ///< (G(0,2), G(1,2)) (unit: 1/kg)
     double delassusDiagonal[2]; ///< (G(0,0), G(1,1)) (unit: 1/kg)
-    double tangentInverse[3];   ///< SolverContact::tangentInverse (unit: kg)
+    double tangentInverse[3];   ///< ContactSetup::tangentInverse (unit: kg)
     double delassus01Twice;     ///< 2 G(0,1) (unit: 1/kg)
     double normalStep;          ///< w / G(2,2) (unit: kg)
-    double gradientStep;        ///< SolverContact::tangentGradientStep (unit: kg)
+    double gradientStep;        ///< ContactSetup::tangentGradientStep (unit: kg)
     double bias;                ///< (unit: m/s)
     double friction;            ///< mu
     double coneScale;           ///< 1 + mu^2
@@ -99,8 +99,8 @@ inline constexpr std::size_t kContactDoubles = doubleIndex(offsetof(PackedContac
     return s;
 }
 
-/// contactSetup(): inlined into the packing loops, whose AVX2 copies then compute it in vector
-/// registers (the same operations in the same order: the same bits).
+/// contactSetup(), inlined into the packing loops (their AVX2 copies included: the operations
+/// and their order are the same, and -ffp-contract=off keeps FMAs out, so are the bits).
 [[gnu::always_inline]] inline ContactSetup setUp(const SolverBody& a, const SolverBody& b,
                                                  const SolverContact& c) {
     ContactSetup k; // NOLINT: every member is assigned below
@@ -120,9 +120,9 @@ inline constexpr std::size_t kContactDoubles = doubleIndex(offsetof(PackedContac
     return k;
 }
 
-/// Every double of the PackedContact of `s` with over-relaxation `w`, as put(i, x): x is its
-/// double i. Written once for both layouts: a PackedContact, and a lane of a WidePoint
-/// (PgsWide.cpp), which takes them as scalar stores straight into its quads.
+/// Every double of the PackedContact of `s`, set up as `k`, with over-relaxation `w`, as
+/// put(i, x): x is its double i. Written once for both layouts: a PackedContact, and a lane of
+/// a WidePoint (PgsWide.cpp), which takes them as scalar stores straight into its quads.
 template <class Put>
 [[gnu::always_inline]] inline void packContactDoubles(const SolverContact& s, const ContactSetup& k,
                                                       double w, Put&& put) {
@@ -170,8 +170,7 @@ template <class Put>
 
 /// Writes every member of `c` (in place: a contact is 512 bytes, and building it on the stack
 /// then copying it cost a clear and a copy per contact).
-inline void packContact(const SolverContact& s, const ContactSetup& k, double w,
-                        PackedContact& c) {
+inline void packContact(const SolverContact& s, const ContactSetup& k, double w, PackedContact& c) {
     auto* doubles = reinterpret_cast<double*>(&c);
     packContactDoubles(s, k, w, [doubles](std::size_t i, double x) { doubles[i] = x; });
     c.bodyA = s.bodyA;
