@@ -12,12 +12,6 @@
 namespace mk {
 namespace {
 
-Mat3 skew(const Vec3& r) {
-    Mat3 s;
-    s << 0.0, -r.z(), r.y(), r.z(), 0.0, -r.x(), -r.y(), r.x(), 0.0;
-    return s;
-}
-
 /// Implicit gyroscopic step (Catto, "Numerical Methods", GDC 2015): in the body frame, one
 /// Newton step on f(w) = I (w - w0) + h w x I w = 0 from w0, i.e.
 /// w = w0 - J^-1 f(w0) with J = I + h ([w0]x I - [I w0]x).

@@ -93,12 +93,6 @@ constexpr std::size_t doubleIndex(std::size_t byteOffset) {
 /// The doubles of a PackedContact (all its members before the body indices).
 inline constexpr std::size_t kContactDoubles = doubleIndex(offsetof(PackedContact, bodyA));
 
-[[gnu::always_inline]] inline Mat3 skew(const Vec3& r) {
-    Mat3 s;
-    s << 0.0, -r.z(), r.y(), r.z(), 0.0, -r.x(), -r.y(), r.x(), 0.0;
-    return s;
-}
-
 /// contactSetup(), inlined into the packing loops (their AVX2 copies included: the operations
 /// and their order are the same, and -ffp-contract=off keeps FMAs out, so are the bits).
 [[gnu::always_inline]] inline ContactSetup setUp(const SolverBody& a, const SolverBody& b,

@@ -264,8 +264,9 @@ template <class RangeFn> void World::Impl::parallelFor(std::size_t count, RangeF
 /// Body bounds for the broadphase: the world AABB of the world OBB (unit: metre).
 Aabb obbBounds(const Obb& box);
 
-/// ContactSettings::ccd (Ccd.cpp): sets `frame`'s travel and turn for a step of `h` seconds;
-/// zero for static bodies. A kinematic body reaches as far as its set velocities take it.
+/// ContactSettings::ccd (Ccd.cpp): sets `frame`'s travel, turn and reach for a step of `h`
+/// seconds; zero for static bodies. A kinematic body reaches as far as its set velocities take
+/// it.
 void setSpeculativeMotion(const Body& body, double h, BodyFrame& frame);
 /// The broadphase box of a body: `bounds` swept along its travel, grown by its turn.
 Aabb sweptBounds(const Aabb& bounds, const BodyFrame& frame);

@@ -280,15 +280,21 @@ TEST(WorldPhysics, BaumgartePushesOutPenetrationWithBoundedSpeed) {
     EXPECT_LE(world.body(id).linearVelocity.norm(), 1e-6);
 }
 
-TEST(WorldPhysics, KinematicBodyPushesAndKeepsItsVelocity) {
-    World world;
-    addGround(world, 0.0); // frictionless ground
+/// A frictionless ground, a kinematic paddle 10 cm thick at x = -0.5 m moving along +x at
+/// `speed` (unit: m/s), and a 20 cm frictionless cube at the origin. Returns {paddle, cube}.
+std::pair<BodyId, BodyId> paddleAndCube(World& world, double speed) {
+    addGround(world, 0.0);
     BodyDesc paddle(Shape::box(Vec3(0.05, 0.5, 0.2)));
     paddle.type = BodyType::Kinematic;
     paddle.pose.translation = Vec3(-0.5, 0.0, 0.25);
-    paddle.linearVelocity = Vec3(1.0, 0.0, 0.0);
+    paddle.linearVelocity = Vec3(speed, 0.0, 0.0);
     const BodyId p = world.addBody(paddle);
-    const BodyId cube = addCube(world, 0.1, Vec3(0.0, 0.0, 0.1), 0.0);
+    return {p, addCube(world, 0.1, Vec3(0.0, 0.0, 0.1), 0.0)};
+}
+
+TEST(WorldPhysics, KinematicBodyPushesAndKeepsItsVelocity) {
+    World world;
+    const auto [p, cube] = paddleAndCube(world, 1.0);
     for (int i = 0; i < 120; ++i) {
         world.step();
     }
@@ -307,19 +313,13 @@ TEST(WorldPhysics, KinematicBodyPushesAndKeepsItsVelocity) {
     EXPECT_GT(world.body(cube).pose.translation.x(), world.body(p).pose.translation.x() + 0.15 - 0.01);
 }
 
-/// A kinematic paddle 10 cm thick at 30 m/s (25 cm a step) toward a 20 cm cube: x of the cube
-/// and of the paddle after `steps` steps.
+/// paddleAndCube() at 30 m/s (25 cm a step): x of the cube and of the paddle after `steps`
+/// steps.
 std::pair<double, double> fastPaddleHitsCube(bool ccd, int steps) {
     WorldSettings settings;
     settings.contact.ccd = ccd;
     World world(settings);
-    addGround(world, 0.0);
-    BodyDesc paddle(Shape::box(Vec3(0.05, 0.5, 0.2)));
-    paddle.type = BodyType::Kinematic;
-    paddle.pose.translation = Vec3(-0.5, 0.0, 0.25);
-    paddle.linearVelocity = Vec3(30.0, 0.0, 0.0);
-    const BodyId p = world.addBody(paddle);
-    const BodyId cube = addCube(world, 0.1, Vec3(0.0, 0.0, 0.1), 0.0);
+    const auto [p, cube] = paddleAndCube(world, 30.0);
     for (int i = 0; i < steps; ++i) {
         world.step();
     }

@@ -14,6 +14,13 @@ using Vec3 = Eigen::Vector3d;
 using Mat3 = Eigen::Matrix3d;
 using Quat = Eigen::Quaterniond;
 
+/// The cross-product matrix [r]x: skew(r) * x == r.cross(x).
+inline Mat3 skew(const Vec3& r) {
+    Mat3 s;
+    s << 0.0, -r.z(), r.y(), r.z(), 0.0, -r.x(), -r.y(), r.x(), 0.0;
+    return s;
+}
+
 /// Rigid transform mapping a shape's local frame to the world: x_world = rotation * x_local + translation.
 struct Pose {
     Quat rotation = Quat::Identity();   ///< unit quaternion (w, x, y, z)
