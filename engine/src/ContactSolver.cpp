@@ -55,7 +55,25 @@ Mat3 contactFrame(const Vec3& n) {
 }
 
 ContactSetup contactSetup(const SolverBody& a, const SolverBody& b, const SolverContact& c) {
-    return setUp(a, b, c);
+    const LaneSetup<double> lanes = setUp(a, b, c);
+    const auto matrix = [](const LaneMat3<double>& m) {
+        Mat3 out;
+        for (int i = 0; i < 3; ++i) {
+            for (int j = 0; j < 3; ++j) {
+                out(i, j) = m(i, j);
+            }
+        }
+        return out;
+    };
+    ContactSetup k;
+    k.delassus = matrix(lanes.delassus);
+    k.tangentInverse = {lanes.tangentInverse[0], lanes.tangentInverse[1], lanes.tangentInverse[2]};
+    k.tangentGradientStep = gradientStep(lanes);
+    k.angularA = matrix(lanes.angularA);
+    k.angularB = matrix(lanes.angularB);
+    k.responseA = matrix(lanes.responseA);
+    k.responseB = matrix(lanes.responseB);
+    return k;
 }
 
 double normalBias(double distance, double approach, double restitution, double h,
@@ -294,9 +312,8 @@ void packContacts(PgsScratch::Arrays& packed, std::span<const SolverBody> bodies
     forEachChunk(pool, contacts.size(), kContactsPerChunk, [&](std::size_t begin, std::size_t end) {
         for (std::size_t i = begin; i < end; ++i) {
             const SolverContact& c = contacts[i];
-            const ContactSetup setup =
-                setUp(bodies[std::size_t(c.bodyA)], bodies[std::size_t(c.bodyB)], c);
-            packContact(c, setup, overRelaxation, packed.contacts[i]);
+            packContact(bodies[std::size_t(c.bodyA)], bodies[std::size_t(c.bodyB)], c,
+                        overRelaxation, packed.contacts[i]);
         }
     });
     giveStaticBodiesCopies(packed);

@@ -93,53 +93,149 @@ constexpr std::size_t doubleIndex(std::size_t byteOffset) {
 /// The doubles of a PackedContact (all its members before the body indices).
 inline constexpr std::size_t kContactDoubles = doubleIndex(offsetof(PackedContact, bodyA));
 
-/// contactSetup(), inlined into the packing loops (their AVX2 copies included: the operations
-/// and their order are the same, and -ffp-contract=off keeps FMAs out, so are the bits).
-[[gnu::always_inline]] inline ContactSetup setUp(const SolverBody& a, const SolverBody& b,
-                                                 const SolverContact& c) {
-    ContactSetup k; // NOLINT: every member is assigned below
-    k.angularA = skew(c.rA) * c.frame;
-    k.angularB = skew(c.rB) * c.frame;
-    k.responseA = a.inverseInertia * k.angularA;
-    k.responseB = b.inverseInertia * k.angularB;
-    k.delassus = (a.inverseMass + b.inverseMass) * Mat3::Identity() +
-                 k.angularA.transpose() * k.responseA + k.angularB.transpose() * k.responseB;
-    const Mat3& g = k.delassus;
-    const double g01 = 0.5 * (g(0, 1) + g(1, 0));
-    const double det = g(0, 0) * g(1, 1) - g01 * g01;
-    k.tangentInverse = {g(1, 1) / det, -g01 / det, g(0, 0) / det};
-    const double mean = 0.5 * (g(0, 0) + g(1, 1));
-    const double half = 0.5 * (g(0, 0) - g(1, 1));
-    k.tangentGradientStep = 1.0 / (mean + std::sqrt(half * half + g01 * g01));
+/// A 3x3 matrix of lanes, row-major: T is double, or Quad for four contacts side by side.
+template <class T> struct LaneMat3 {
+    T m[9];
+    [[gnu::always_inline]] T& operator()(int i, int j) { return m[3 * i + j]; }
+    [[gnu::always_inline]] const T& operator()(int i, int j) const { return m[3 * i + j]; }
+};
+
+/// a b, each entry summed in the order of Eigen 3.4's 3x3 product (SSE2: rows 0 and 1 as one
+/// packet, row 2 apart): (a_i0 b_0j + a_i1 b_1j) + a_i2 b_2j in rows 0 and 1, a_20 b_0j +
+/// (a_21 b_1j + a_22 b_2j) in row 2.
+template <class T>
+[[gnu::always_inline]] inline LaneMat3<T> times(const LaneMat3<T>& a, const LaneMat3<T>& b) {
+    LaneMat3<T> out;
+    for (int j = 0; j < 3; ++j) {
+        for (int i = 0; i < 2; ++i) {
+            out(i, j) = (a(i, 0) * b(0, j) + a(i, 1) * b(1, j)) + a(i, 2) * b(2, j);
+        }
+        out(2, j) = a(2, 0) * b(0, j) + (a(2, 1) * b(1, j) + a(2, 2) * b(2, j));
+    }
+    return out;
+}
+
+/// a^T b, each entry summed as Eigen 3.4 sums it: (a_0i b_0j + a_1i b_1j) + a_2i b_2j.
+template <class T>
+[[gnu::always_inline]] inline LaneMat3<T> transposeTimes(const LaneMat3<T>& a,
+                                                         const LaneMat3<T>& b) {
+    LaneMat3<T> out;
+    for (int i = 0; i < 3; ++i) {
+        for (int j = 0; j < 3; ++j) {
+            out(i, j) = (a(0, i) * b(0, j) + a(1, i) * b(1, j)) + a(2, i) * b(2, j);
+        }
+    }
+    return out;
+}
+
+/// [r]x as skew() writes it: its zeros take part in the product's sums, as they do in Eigen's.
+template <class T> [[gnu::always_inline]] inline LaneMat3<T> skewLanes(const T (&r)[3]) {
+    const T zero{};
+    return {{zero, -r[2], r[1], r[2], zero, -r[0], -r[1], r[0], zero}};
+}
+
+/// ContactSetup lane by lane, the square root of the friction step still to take: T is double,
+/// or Quad for four contacts side by side (each lane computes the double's operations in the
+/// same order, and -ffp-contract=off keeps FMAs out, so the bits are the same).
+template <class T> struct LaneSetup {
+    LaneMat3<T> angularA, angularB, responseA, responseB, delassus;
+    T tangentInverse[3];
+    T gradientMean;     ///< the friction step is 1 / (mean + sqrt(radicand))
+    T gradientRadicand; ///< (unit: 1/kg^2)
+};
+
+/// The inputs of a contact's set-up, lane by lane.
+template <class T> struct LaneContact {
+    T rA[3];
+    T rB[3];
+    LaneMat3<T> frame;
+    LaneMat3<T> inertiaA; ///< I_a^-1, world frame
+    LaneMat3<T> inertiaB;
+    T inverseMassSum; ///< 1/m_a + 1/m_b
+};
+
+/// contactSetup() on lanes: G = (1/m_a + 1/m_b) 1 + A_a^T I_a^-1 A_a + A_b^T I_b^-1 A_b with
+/// A = [r]x R, summed as the Eigen 3.4 expression it replaces.
+template <class T> [[gnu::always_inline]] inline LaneSetup<T> setUpLanes(const LaneContact<T>& c) {
+    LaneSetup<T> k;
+    k.angularA = times(skewLanes(c.rA), c.frame);
+    k.angularB = times(skewLanes(c.rB), c.frame);
+    k.responseA = times(c.inertiaA, k.angularA);
+    k.responseB = times(c.inertiaB, k.angularB);
+    const LaneMat3<T> ga = transposeTimes(k.angularA, k.responseA);
+    const LaneMat3<T> gb = transposeTimes(k.angularB, k.responseB);
+    for (int i = 0; i < 3; ++i) {
+        for (int j = 0; j < 3; ++j) { // the identity's zeros are products too, as in Eigen
+            const T identity = c.inverseMassSum * (i == j ? 1.0 : 0.0);
+            k.delassus(i, j) = (identity + ga(i, j)) + gb(i, j);
+        }
+    }
+    const LaneMat3<T>& g = k.delassus;
+    const T g01 = 0.5 * (g(0, 1) + g(1, 0));
+    const T det = g(0, 0) * g(1, 1) - g01 * g01;
+    k.tangentInverse[0] = g(1, 1) / det;
+    k.tangentInverse[1] = -g01 / det;
+    k.tangentInverse[2] = g(0, 0) / det;
+    k.gradientMean = 0.5 * (g(0, 0) + g(1, 1));
+    const T half = 0.5 * (g(0, 0) - g(1, 1));
+    k.gradientRadicand = half * half + g01 * g01;
     return k;
 }
 
-/// Every double of the PackedContact of `s`, set up as `k`, with over-relaxation `w`, as
-/// put(i, x): x is its double i. Written once for both layouts: a PackedContact, and a lane of
-/// a WidePoint (PgsWide.cpp), which takes them as scalar stores straight into its quads.
-template <class Put>
-[[gnu::always_inline]] inline void packContactDoubles(const SolverContact& s, const ContactSetup& k,
-                                                      double w, Put&& put) {
-    const auto rows = [&](const Mat3& m, std::size_t first) {
-        for (int i = 0; i < 3; ++i) {
-            for (int j = 0; j < 3; ++j) {
-                put(first + std::size_t(3 * i + j), m(i, j));
-            }
+/// The one-lane inputs of contact c between bodies a and b.
+[[gnu::always_inline]] inline LaneContact<double>
+laneContact(const SolverBody& a, const SolverBody& b, const SolverContact& c) {
+    LaneContact<double> in;
+    for (int i = 0; i < 3; ++i) {
+        in.rA[i] = c.rA[i];
+        in.rB[i] = c.rB[i];
+        for (int j = 0; j < 3; ++j) {
+            in.frame(i, j) = c.frame(i, j);
+            in.inertiaA(i, j) = a.inverseInertia(i, j);
+            in.inertiaB(i, j) = b.inverseInertia(i, j);
+        }
+    }
+    in.inverseMassSum = a.inverseMass + b.inverseMass;
+    return in;
+}
+
+/// contactSetup(), inlined into the one-lane packing loop.
+[[gnu::always_inline]] inline LaneSetup<double> setUp(const SolverBody& a, const SolverBody& b,
+                                                      const SolverContact& c) {
+    return setUpLanes(laneContact(a, b, c));
+}
+
+/// The friction step 1 / lambda_max(G_tt) of a set-up (ContactSetup::tangentGradientStep).
+[[gnu::always_inline]] inline double gradientStep(const LaneSetup<double>& k) {
+    return 1.0 / (k.gradientMean + std::sqrt(k.gradientRadicand));
+}
+
+/// Every double of the PackedContact of a contact with frame R, set up as `k`, with bias,
+/// friction, impulse and over-relaxation `w`, as put(i, x): x is its double i (T: double, or
+/// Quad for four contacts). Written once for both layouts: a PackedContact, and the quads of a
+/// WidePoint (PgsWide.cpp).
+template <class T, class Put>
+[[gnu::always_inline]] inline void
+packContactDoubles(const LaneMat3<T>& frame, const LaneSetup<T>& k, T step, T bias, T friction,
+                   const T (&impulse)[3], double w, Put&& put) {
+    const auto rows = [&](const LaneMat3<T>& m, std::size_t first) {
+        for (std::size_t i = 0; i < 9; ++i) {
+            put(first + i, m.m[i]);
         }
     };
-    const auto turned = [&](const Mat3& m, std::size_t first) {
-        const double t[9] = {m(0, 0), m(1, 0), m(2, 1), m(0, 1), m(1, 1),
-                             m(2, 2), m(0, 2), m(1, 2), m(2, 0)};
+    const auto turned = [&](const LaneMat3<T>& m, std::size_t first) {
+        const T t[9] = {m(0, 0), m(1, 0), m(2, 1), m(0, 1), m(1, 1),
+                        m(2, 2), m(0, 2), m(1, 2), m(2, 0)};
         for (std::size_t i = 0; i < 9; ++i) {
             put(first + i, t[i]);
         }
     };
-    rows(s.frame, doubleIndex(offsetof(PackedContact, frameRows)));
+    rows(frame, doubleIndex(offsetof(PackedContact, frameRows)));
     rows(k.angularB, doubleIndex(offsetof(PackedContact, angularBRows)));
     rows(k.angularA, doubleIndex(offsetof(PackedContact, angularARows)));
     turned(k.responseB, doubleIndex(offsetof(PackedContact, responseBTurned)));
     turned(k.responseA, doubleIndex(offsetof(PackedContact, responseATurned)));
-    const Mat3& g = k.delassus;
+    const LaneMat3<T>& g = k.delassus;
     const std::size_t third = doubleIndex(offsetof(PackedContact, delassusThird));
     put(third, g(0, 2));
     put(third + 1, g(1, 2));
@@ -152,21 +248,26 @@ template <class Put>
     }
     put(doubleIndex(offsetof(PackedContact, delassus01Twice)), 2.0 * g(0, 1));
     put(doubleIndex(offsetof(PackedContact, normalStep)), w / g(2, 2));
-    put(doubleIndex(offsetof(PackedContact, gradientStep)), k.tangentGradientStep);
-    put(doubleIndex(offsetof(PackedContact, bias)), s.bias);
-    put(doubleIndex(offsetof(PackedContact, friction)), s.friction);
-    put(doubleIndex(offsetof(PackedContact, coneScale)), 1.0 + s.friction * s.friction);
-    const std::size_t impulse = doubleIndex(offsetof(PackedContact, impulse));
+    put(doubleIndex(offsetof(PackedContact, gradientStep)), step);
+    put(doubleIndex(offsetof(PackedContact, bias)), bias);
+    put(doubleIndex(offsetof(PackedContact, friction)), friction);
+    put(doubleIndex(offsetof(PackedContact, coneScale)), 1.0 + friction * friction);
+    const std::size_t first = doubleIndex(offsetof(PackedContact, impulse));
     for (std::size_t i = 0; i < 3; ++i) {
-        put(impulse + i, s.impulse[Eigen::Index(i)]);
+        put(first + i, impulse[i]);
     }
 }
 
 /// Writes every member of `c` (in place: a contact is 512 bytes, and building it on the stack
-/// then copying it cost a clear and a copy per contact).
-inline void packContact(const SolverContact& s, const ContactSetup& k, double w, PackedContact& c) {
+/// then copying it cost a clear and a copy per contact), set up from its bodies a and b.
+inline void packContact(const SolverBody& a, const SolverBody& b, const SolverContact& s, double w,
+                        PackedContact& c) {
+    const LaneContact<double> in = laneContact(a, b, s);
+    const LaneSetup<double> k = setUpLanes(in);
+    const double impulse[3] = {s.impulse.x(), s.impulse.y(), s.impulse.z()};
     auto* doubles = reinterpret_cast<double*>(&c);
-    packContactDoubles(s, k, w, [doubles](std::size_t i, double x) { doubles[i] = x; });
+    packContactDoubles(in.frame, k, gradientStep(k), s.bias, s.friction, impulse, w,
+                       [doubles](std::size_t i, double x) { doubles[i] = x; });
     c.bodyA = s.bodyA;
     c.bodyB = s.bodyB;
 }

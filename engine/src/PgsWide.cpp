@@ -101,7 +101,9 @@ storeBodies(std::span<PackedBody> bodies, const std::int32_t (&index)[4], WideBo
 /// Lane-wise maxima of the sweep's residuals (SweepResiduals per lane).
 struct WideResiduals {
     Quad complementarity{};
-    Quad dualFeasibility{};
+    /// The squared distances: max sqrt(x_i) = sqrt(max x_i) exactly (a correctly rounded sqrt
+    /// is monotonic), so the fold takes one square root per lane instead of one per point.
+    Quad dualFeasibilitySquared{};
     Quad maxChange{};
     Quad maxImpulse{};
 };
@@ -177,11 +179,11 @@ updateWide(WideBodies& a, WideBodies& b, WidePoint& p, Quad w, WideResiduals& r)
     const Quad along = (tangential + mu * corrected) / c[kConeScale];
     const Quad radial = tangential - along;
     const Quad axial = corrected - along * mu;
-    const Quad distance =
+    const Quad distanceSquared =
         select4(mu * tangential <= corrected, Quad{},
-                sqrt4(select4(along <= 0.0, (v[0] * v[0] + v[1] * v[1]) + corrected * corrected,
-                              radial * radial + axial * axial)));
-    r.dualFeasibility = max4(r.dualFeasibility, distance);
+                select4(along <= 0.0, (v[0] * v[0] + v[1] * v[1]) + corrected * corrected,
+                        radial * radial + axial * axial));
+    r.dualFeasibilitySquared = max4(r.dualFeasibilitySquared, distanceSquared);
     // normal
     const Quad fz = max4(Quad{}, old[2] - c[kNormalStep] * v[2]);
     const Quad dz = fz - old[2];
@@ -200,12 +202,16 @@ updateWide(WideBodies& a, WideBodies& b, WidePoint& p, Quad w, WideResiduals& r)
     const Quad energy = (vx * d0 + vy * d1) +
                         0.5 * ((c[kDelassusDiagonal] * d0 * d0 + c[kDelassus01Twice] * d0 * d1) +
                                c[kDelassusDiagonal + 1] * d1 * d1);
-    Quad g0 = old[0] - c[kGradientStep] * vx;
-    Quad g1 = old[1] - c[kGradientStep] * vy;
-    clampToDisk4(g0, g1, radius);
     const QuadIndex gains = energy > 0.0;
-    t0 = select4(gains, g0, t0);
-    t1 = select4(gains, g1, t1);
+    // The fallback is rare, and its square root and division are most of a point's time in
+    // the divider: taken only when a lane needs it.
+    if (_mm256_movemask_pd(__m256d(gains)) != 0) {
+        Quad g0 = old[0] - c[kGradientStep] * vx;
+        Quad g1 = old[1] - c[kGradientStep] * vy;
+        clampToDisk4(g0, g1, radius);
+        t0 = select4(gains, g0, t0);
+        t1 = select4(gains, g1, t1);
+    }
     const Quad df[3] = {t0 - old[0], t1 - old[1], dz};
     applyWide(a, b, p, df);
     p.field[kImpulse] = t0;
@@ -220,7 +226,7 @@ SweepResiduals foldLanes(const WideResiduals& wide) {
     SweepResiduals r;
     for (std::size_t l = 0; l < 4; ++l) {
         r.complementarity = std::max(r.complementarity, wide.complementarity[l]);
-        r.dualFeasibility = std::max(r.dualFeasibility, wide.dualFeasibility[l]);
+        r.dualFeasibility = std::max(r.dualFeasibility, std::sqrt(wide.dualFeasibilitySquared[l]));
         r.maxChange = std::max(r.maxChange, wide.maxChange[l]);
         r.maxImpulse = std::max(r.maxImpulse, wide.maxImpulse[l]);
     }
@@ -272,7 +278,34 @@ WideGroup groupOf(std::span<const WidePacking::Manifold> lanes,
     return g;
 }
 
-/// Writes the points of group `g`, whose lanes are the manifolds `lanes`.
+/// The set-up inputs of the contacts `contact` (-1: an empty lane, left zero), lane by lane.
+[[gnu::target("avx2"), gnu::always_inline]] inline LaneContact<Quad>
+gatherLanes(const std::int32_t (&contact)[4], std::span<const SolverBody> bodies,
+            std::span<const SolverContact> contacts) {
+    LaneContact<Quad> in{};
+    for (std::size_t l = 0; l < 4; ++l) {
+        if (contact[l] < 0) {
+            continue;
+        }
+        const SolverContact& c = contacts[std::size_t(contact[l])];
+        const SolverBody& a = bodies[std::size_t(c.bodyA)];
+        const SolverBody& b = bodies[std::size_t(c.bodyB)];
+        for (int i = 0; i < 3; ++i) {
+            in.rA[i][l] = c.rA[i];
+            in.rB[i][l] = c.rB[i];
+            for (int j = 0; j < 3; ++j) {
+                in.frame(i, j)[l] = c.frame(i, j);
+                in.inertiaA(i, j)[l] = a.inverseInertia(i, j);
+                in.inertiaB(i, j)[l] = b.inverseInertia(i, j);
+            }
+        }
+        in.inverseMassSum[l] = a.inverseMass + b.inverseMass;
+    }
+    return in;
+}
+
+/// Writes the points of group `g`, whose lanes are the manifolds `lanes`: the four lanes' set-ups
+/// at once (setUpLanes<Quad>, the bits of each lane's contactSetup()), empty lanes zero.
 [[gnu::target("avx2")]] void packPoints(const WideGroup& g,
                                         std::span<const WidePacking::Manifold> lanes,
                                         std::span<const SolverBody> bodies,
@@ -280,25 +313,30 @@ WideGroup groupOf(std::span<const WidePacking::Manifold> lanes,
                                         WidePoint* points) {
     for (std::uint32_t j = 0; j < g.points; ++j) {
         WidePoint& p = points[g.firstPoint + j];
-        bool full = true;
+        Quad bias{};
+        Quad friction{};
+        Quad impulse[3] = {};
         for (std::size_t l = 0; l < 4; ++l) {
             const bool on = l < lanes.size() && j < lanes[l].count;
             p.active[l] = on ? -1 : 0;
             p.contact[l] = on ? static_cast<std::int32_t>(lanes[l].begin + j) : -1;
-            full = full && on;
-        }
-        if (!full) { // inactive lanes are zero
-            std::fill(std::begin(p.field), std::end(p.field), Quad{});
-        }
-        for (std::size_t l = 0; l < 4; ++l) {
-            if (p.contact[l] >= 0) {
+            if (on) {
                 const SolverContact& c = contacts[std::size_t(p.contact[l])];
-                const ContactSetup setup =
-                    setUp(bodies[std::size_t(c.bodyA)], bodies[std::size_t(c.bodyB)], c);
-                packContactDoubles(c, setup, w,
-                                   [&p, l](std::size_t i, double x) { p.field[i][l] = x; });
+                bias[l] = c.bias;
+                friction[l] = c.friction;
+                for (int i = 0; i < 3; ++i) {
+                    impulse[i][l] = c.impulse[i];
+                }
             }
         }
+        const LaneContact<Quad> in = gatherLanes(p.contact, bodies, contacts);
+        const LaneSetup<Quad> k = setUpLanes(in);
+        const Quad step = 1.0 / (k.gradientMean + sqrt4(k.gradientRadicand));
+        const QuadIndex active = p.active;
+        packContactDoubles(
+            in.frame, k, step, bias, friction, impulse, w,
+            [&p, active ](std::size_t i, Quad x)
+                __attribute__((always_inline)) { p.field[i] = Quad(QuadIndex(x) & active); });
     }
 }
 

@@ -21,6 +21,26 @@ namespace mk {
 namespace {
 namespace reference {
 
+/// The set-up as Eigen 3.4 expressions (contactSetup() writes the same sums out by hand, and
+/// computes them four contacts at a time in the AVX2 packing).
+ContactSetup setUp(const SolverBody& a, const SolverBody& b, const SolverContact& c) {
+    ContactSetup k;
+    k.angularA = skew(c.rA) * c.frame;
+    k.angularB = skew(c.rB) * c.frame;
+    k.responseA = a.inverseInertia * k.angularA;
+    k.responseB = b.inverseInertia * k.angularB;
+    k.delassus = (a.inverseMass + b.inverseMass) * Mat3::Identity() +
+                 k.angularA.transpose() * k.responseA + k.angularB.transpose() * k.responseB;
+    const Mat3& g = k.delassus;
+    const double g01 = 0.5 * (g(0, 1) + g(1, 0));
+    const double det = g(0, 0) * g(1, 1) - g01 * g01;
+    k.tangentInverse = {g(1, 1) / det, -g01 / det, g(0, 0) / det};
+    const double mean = 0.5 * (g(0, 0) + g(1, 1));
+    const double half = 0.5 * (g(0, 0) - g(1, 1));
+    k.tangentGradientStep = 1.0 / (mean + std::sqrt(half * half + g01 * g01));
+    return k;
+}
+
 Vec3 contactVelocity(const SolverBody& a, const SolverBody& b, const SolverContact& c,
                      const ContactSetup& k) {
     Vec3 v = c.frame.transpose() * (b.linearVelocity - a.linearVelocity) +
@@ -122,7 +142,7 @@ PgsResult solveContacts(std::vector<SolverBody>& bodies, std::vector<SolverConta
     double previousMax = 0.0;
     std::vector<ContactSetup> setups; // the inertias do not change during the solve
     for (SolverContact& c : contacts) {
-        setups.push_back(contactSetup(bodies[c.bodyA], bodies[c.bodyB], c));
+        setups.push_back(setUp(bodies[c.bodyA], bodies[c.bodyB], c));
         applyImpulse(bodies[c.bodyA], bodies[c.bodyB], c, setups.back(), c.impulse);
         previousMax = std::max(previousMax, c.impulse.cwiseAbs().maxCoeff());
     }
@@ -273,6 +293,34 @@ TEST(ContactSolverReference, PackedSweepsMatchTheEigenFormulationBitForBit) {
         }
     }
     EXPECT_EQ(cases, 72);
+}
+
+/// contactSetup() has the bits of the Eigen expressions, static and thin bodies included.
+TEST(ContactSolverReference, SetUpMatchesTheEigenExpressionsBitForBit) {
+    std::mt19937_64 rng(19);
+    for (int k = 0; k < 20; ++k) {
+        const RandomPile pile(rng, 3 + k, 10 + 5 * k);
+        for (const SolverContact& c : pile.contacts) {
+            const SolverBody& a = pile.bodies[std::size_t(c.bodyA)];
+            const SolverBody& b = pile.bodies[std::size_t(c.bodyB)];
+            const ContactSetup expected = reference::setUp(a, b, c);
+            const ContactSetup actual = contactSetup(a, b, c);
+            const auto same = [](const Mat3& e, const Mat3& got, const char* what) {
+                for (int i = 0; i < 3; ++i) {
+                    expectSameBits(e.row(i).transpose(), got.row(i).transpose(), what, i);
+                }
+            };
+            same(expected.angularA, actual.angularA, "A_a row");
+            same(expected.angularB, actual.angularB, "A_b row");
+            same(expected.responseA, actual.responseA, "I_a^-1 A_a row");
+            same(expected.responseB, actual.responseB, "I_b^-1 A_b row");
+            same(expected.delassus, actual.delassus, "G row");
+            for (std::size_t i = 0; i < 3; ++i) {
+                EXPECT_EQ(bits(expected.tangentInverse[i]), bits(actual.tangentInverse[i]));
+            }
+            EXPECT_EQ(bits(expected.tangentGradientStep), bits(actual.tangentGradientStep));
+        }
+    }
 }
 
 /// The one-off overload (own scratch) and an empty problem.
