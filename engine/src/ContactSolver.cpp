@@ -303,13 +303,23 @@ void splitShares(std::span<const SolverContact> contacts, std::span<const std::u
 }
 
 /// The contacts packed one at a time (PackedContact), in chunks on `pool`'s threads when there
-/// is one (the same bits), each static side on a copy of its body.
+/// is one (the same bits), four at a time with AVX2 (the same bits), each static side on a copy
+/// of its body.
 void packContacts(PgsScratch::Arrays& packed, std::span<const SolverBody> bodies,
-                  std::span<const SolverContact> contacts, double overRelaxation,
+                  std::span<const SolverContact> contacts, double overRelaxation, bool avx2,
                   ThreadPool* pool) {
     packed.contacts.resize(contacts.size());
     constexpr std::size_t kContactsPerChunk = 256; // ~10 us of work
     forEachChunk(pool, contacts.size(), kContactsPerChunk, [&](std::size_t begin, std::size_t end) {
+#if defined(__x86_64__)
+        if (avx2) {
+            packContactsFour(bodies, contacts.subspan(begin, end - begin), overRelaxation,
+                             std::span(packed.contacts).subspan(begin, end - begin));
+            return;
+        }
+#else
+        (void)avx2;
+#endif
         for (std::size_t i = begin; i < end; ++i) {
             const SolverContact& c = contacts[i];
             packContact(bodies[std::size_t(c.bodyA)], bodies[std::size_t(c.bodyB)], c,
@@ -407,7 +417,7 @@ PgsResult solveContacts(std::span<SolverBody> bodies, std::span<SolverContact> c
     }
 #endif
     if (!wide) {
-        packContacts(packed, bodies, contacts, settings.overRelaxation, colours.pool);
+        packContacts(packed, bodies, contacts, settings.overRelaxation, avx2, colours.pool);
     }
     PgsResult result;
     if (parallel) {

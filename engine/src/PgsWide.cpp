@@ -342,6 +342,44 @@ gatherLanes(const std::int32_t (&contact)[4], std::span<const SolverBody> bodies
 
 } // namespace
 
+[[gnu::target("avx2")]] void packContactsFour(std::span<const SolverBody> bodies,
+                                              std::span<const SolverContact> contacts, double w,
+                                              std::span<PackedContact> out) {
+    std::size_t first = 0;
+    for (; first + 4 <= contacts.size(); first += 4) {
+        const auto i = static_cast<std::int32_t>(first);
+        const std::int32_t lanes[4] = {i, i + 1, i + 2, i + 3};
+        Quad bias{};
+        Quad friction{};
+        Quad impulse[3] = {};
+        for (std::size_t l = 0; l < 4; ++l) {
+            const SolverContact& c = contacts[first + l];
+            bias[l] = c.bias;
+            friction[l] = c.friction;
+            for (int k = 0; k < 3; ++k) {
+                impulse[k][l] = c.impulse[k];
+            }
+            out[first + l].bodyA = c.bodyA;
+            out[first + l].bodyB = c.bodyB;
+        }
+        const LaneContact<Quad> in = gatherLanes(lanes, bodies, contacts);
+        const LaneSetup<Quad> k = setUpLanes(in);
+        const Quad step = 1.0 / (k.gradientMean + sqrt4(k.gradientRadicand));
+        PackedContact* const packed = &out[first];
+        packContactDoubles(
+            in.frame, k, step, bias, friction, impulse,
+            w, [packed](std::size_t d, Quad x) __attribute__((always_inline)) {
+                for (std::size_t l = 0; l < 4; ++l) {
+                    reinterpret_cast<double*>(&packed[l])[d] = x[l];
+                }
+            });
+    }
+    for (; first < contacts.size(); ++first) {
+        const SolverContact& c = contacts[first];
+        packContact(bodies[std::size_t(c.bodyA)], bodies[std::size_t(c.bodyB)], c, w, out[first]);
+    }
+}
+
 void packWide(std::span<const SolverBody> solverBodies, std::span<const SolverContact> contacts,
               double w, std::span<const std::uint32_t> starts, std::vector<PackedBody>& bodies,
               WidePacking& out, ThreadPool* pool) {

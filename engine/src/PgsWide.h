@@ -67,6 +67,11 @@ void packWide(std::span<const SolverBody> solverBodies, std::span<const SolverCo
               double w, std::span<const std::uint32_t> starts, std::vector<PackedBody>& bodies,
               WidePacking& out, ThreadPool* pool);
 
+/// packContact() on contacts[i] into out[i] for every i, four contacts at a time (the bits of
+/// packContact(); CPUs with AVX2 only).
+void packContactsFour(std::span<const SolverBody> bodies, std::span<const SolverContact> contacts,
+                      double w, std::span<PackedContact> out);
+
 /// Applies the impulses of the points of `groups` to their bodies, each lane's points in order
 /// (CPUs with AVX2 only): the bits of applyWarmStart<QuadLanes>() on the same contacts, whose
 /// manifolds share no body within a colour. Returns the larger of `max` and their |f|_inf.
