@@ -136,9 +136,9 @@ struct PgsColours {
     std::size_t minContactsPerThread = 64;
     /// With AVX2, problems of up to this many contacts are swept four manifolds at a time (one
     /// per lane, engine/src/PgsWide.h). Larger ones stream their contacts from memory at every
-    /// sweep, which the lanes do not speed up, while packing the groups still costs: they are
-    /// swept a contact at a time. (The bits are the same.)
-    std::size_t maxWideContacts = 8192;
+    /// sweep, which the lanes do not speed up: they are swept a contact at a time. (The bits are
+    /// the same; the crossover is measured in docs/engine.md, "Four manifolds per sweep step".)
+    std::size_t maxWideContacts = 16384;
 
     /// Whether a solve of `contactCount` contacts spreads its sweeps over the pool's threads.
     [[nodiscard]] bool spreads(std::size_t contactCount) const;
