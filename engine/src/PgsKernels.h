@@ -144,7 +144,7 @@ template <class T> struct LaneSetup {
     T gradientRadicand; ///< (unit: 1/kg^2)
 };
 
-/// The inputs of a contact's set-up, lane by lane.
+/// A contact and what the set-up needs of its bodies, lane by lane (SolverContact's fields).
 template <class T> struct LaneContact {
     T rA[3];
     T rB[3];
@@ -152,6 +152,9 @@ template <class T> struct LaneContact {
     LaneMat3<T> inertiaA; ///< I_a^-1, world frame
     LaneMat3<T> inertiaB;
     T inverseMassSum; ///< 1/m_a + 1/m_b
+    T bias;
+    T friction;
+    T impulse[3];
 };
 
 /// contactSetup() on lanes: G = (1/m_a + 1/m_b) 1 + A_a^T I_a^-1 A_a + A_b^T I_b^-1 A_b with
@@ -196,6 +199,11 @@ laneContact(const SolverBody& a, const SolverBody& b, const SolverContact& c) {
         }
     }
     in.inverseMassSum = a.inverseMass + b.inverseMass;
+    in.bias = c.bias;
+    in.friction = c.friction;
+    for (int i = 0; i < 3; ++i) {
+        in.impulse[i] = c.impulse[i];
+    }
     return in;
 }
 
@@ -210,14 +218,12 @@ laneContact(const SolverBody& a, const SolverBody& b, const SolverContact& c) {
     return 1.0 / (k.gradientMean + std::sqrt(k.gradientRadicand));
 }
 
-/// Every double of the PackedContact of a contact with frame R, set up as `k`, with bias,
-/// friction, impulse and over-relaxation `w`, as put(i, x): x is its double i (T: double, or
-/// Quad for four contacts). Written once for both layouts: a PackedContact, and the quads of a
-/// WidePoint (PgsWide.cpp).
+/// Every double of the PackedContact of contact c, set up as `k` (friction step `step`), with
+/// over-relaxation `w`, as put(i, x): x is its double i (T: double, or Quad for four contacts).
+/// Written once for both layouts: a PackedContact, and the quads of a WidePoint (PgsWide.cpp).
 template <class T, class Put>
 [[gnu::always_inline]] inline void
-packContactDoubles(const LaneMat3<T>& frame, const LaneSetup<T>& k, T step, T bias, T friction,
-                   const T (&impulse)[3], double w, Put&& put) {
+packContactDoubles(const LaneContact<T>& c, const LaneSetup<T>& k, T step, double w, Put&& put) {
     const auto rows = [&](const LaneMat3<T>& m, std::size_t first) {
         for (std::size_t i = 0; i < 9; ++i) {
             put(first + i, m.m[i]);
@@ -230,7 +236,7 @@ packContactDoubles(const LaneMat3<T>& frame, const LaneSetup<T>& k, T step, T bi
             put(first + i, t[i]);
         }
     };
-    rows(frame, doubleIndex(offsetof(PackedContact, frameRows)));
+    rows(c.frame, doubleIndex(offsetof(PackedContact, frameRows)));
     rows(k.angularB, doubleIndex(offsetof(PackedContact, angularBRows)));
     rows(k.angularA, doubleIndex(offsetof(PackedContact, angularARows)));
     turned(k.responseB, doubleIndex(offsetof(PackedContact, responseBTurned)));
@@ -249,12 +255,12 @@ packContactDoubles(const LaneMat3<T>& frame, const LaneSetup<T>& k, T step, T bi
     put(doubleIndex(offsetof(PackedContact, delassus01Twice)), 2.0 * g(0, 1));
     put(doubleIndex(offsetof(PackedContact, normalStep)), w / g(2, 2));
     put(doubleIndex(offsetof(PackedContact, gradientStep)), step);
-    put(doubleIndex(offsetof(PackedContact, bias)), bias);
-    put(doubleIndex(offsetof(PackedContact, friction)), friction);
-    put(doubleIndex(offsetof(PackedContact, coneScale)), 1.0 + friction * friction);
-    const std::size_t first = doubleIndex(offsetof(PackedContact, impulse));
+    put(doubleIndex(offsetof(PackedContact, bias)), c.bias);
+    put(doubleIndex(offsetof(PackedContact, friction)), c.friction);
+    put(doubleIndex(offsetof(PackedContact, coneScale)), 1.0 + c.friction * c.friction);
+    const std::size_t impulse = doubleIndex(offsetof(PackedContact, impulse));
     for (std::size_t i = 0; i < 3; ++i) {
-        put(first + i, impulse[i]);
+        put(impulse + i, c.impulse[i]);
     }
 }
 
@@ -264,9 +270,8 @@ inline void packContact(const SolverBody& a, const SolverBody& b, const SolverCo
                         PackedContact& c) {
     const LaneContact<double> in = laneContact(a, b, s);
     const LaneSetup<double> k = setUpLanes(in);
-    const double impulse[3] = {s.impulse.x(), s.impulse.y(), s.impulse.z()};
     auto* doubles = reinterpret_cast<double*>(&c);
-    packContactDoubles(in.frame, k, gradientStep(k), s.bias, s.friction, impulse, w,
+    packContactDoubles(in, k, gradientStep(k), w,
                        [doubles](std::size_t i, double x) { doubles[i] = x; });
     c.bodyA = s.bodyA;
     c.bodyB = s.bodyB;

@@ -278,7 +278,8 @@ WideGroup groupOf(std::span<const WidePacking::Manifold> lanes,
     return g;
 }
 
-/// The set-up inputs of the contacts `contact` (-1: an empty lane, left zero), lane by lane.
+/// The contacts `contact` (-1: an empty lane, zero) on lanes, with what the set-up needs of
+/// their bodies (laneContact() lane by lane).
 [[gnu::target("avx2"), gnu::always_inline]] inline LaneContact<Quad>
 gatherLanes(const std::int32_t (&contact)[4], std::span<const SolverBody> bodies,
             std::span<const SolverContact> contacts) {
@@ -293,6 +294,7 @@ gatherLanes(const std::int32_t (&contact)[4], std::span<const SolverBody> bodies
         for (int i = 0; i < 3; ++i) {
             in.rA[i][l] = c.rA[i];
             in.rB[i][l] = c.rB[i];
+            in.impulse[i][l] = c.impulse[i];
             for (int j = 0; j < 3; ++j) {
                 in.frame(i, j)[l] = c.frame(i, j);
                 in.inertiaA(i, j)[l] = a.inverseInertia(i, j);
@@ -300,12 +302,31 @@ gatherLanes(const std::int32_t (&contact)[4], std::span<const SolverBody> bodies
             }
         }
         in.inverseMassSum[l] = a.inverseMass + b.inverseMass;
+        in.bias[l] = c.bias;
+        in.friction[l] = c.friction;
     }
     return in;
 }
 
-/// Writes the points of group `g`, whose lanes are the manifolds `lanes`: the four lanes' set-ups
-/// at once (setUpLanes<Quad>, the bits of each lane's contactSetup()), empty lanes zero.
+/// The contacts `contact` (-1: an empty lane) set up at once (setUpLanes<Quad>: the bits of
+/// each lane's contactSetup()) and written as put(i, quad) for each double i of PackedContact,
+/// lane l contact[l]'s (zero in empty lanes).
+template <class Put>
+[[gnu::target("avx2"), gnu::always_inline]] inline void
+packFour(const std::int32_t (&contact)[4], std::span<const SolverBody> bodies,
+         std::span<const SolverContact> contacts, double w, Put&& put) {
+    const LaneContact<Quad> in = gatherLanes(contact, bodies, contacts);
+    const LaneSetup<Quad> k = setUpLanes(in);
+    const Quad step = 1.0 / (k.gradientMean + sqrt4(k.gradientRadicand));
+    const QuadIndex active{contact[0] >= 0 ? -1 : 0, contact[1] >= 0 ? -1 : 0,
+                           contact[2] >= 0 ? -1 : 0, contact[3] >= 0 ? -1 : 0};
+    packContactDoubles(
+        in, k, step, w, [&put, active ](std::size_t i, Quad x) __attribute__((always_inline)) {
+            put(i, Quad(QuadIndex(x) & active));
+        });
+}
+
+/// Writes the points of group `g`, whose lanes are the manifolds `lanes` (packFour()).
 [[gnu::target("avx2")]] void packPoints(const WideGroup& g,
                                         std::span<const WidePacking::Manifold> lanes,
                                         std::span<const SolverBody> bodies,
@@ -313,30 +334,14 @@ gatherLanes(const std::int32_t (&contact)[4], std::span<const SolverBody> bodies
                                         WidePoint* points) {
     for (std::uint32_t j = 0; j < g.points; ++j) {
         WidePoint& p = points[g.firstPoint + j];
-        Quad bias{};
-        Quad friction{};
-        Quad impulse[3] = {};
         for (std::size_t l = 0; l < 4; ++l) {
             const bool on = l < lanes.size() && j < lanes[l].count;
             p.active[l] = on ? -1 : 0;
             p.contact[l] = on ? static_cast<std::int32_t>(lanes[l].begin + j) : -1;
-            if (on) {
-                const SolverContact& c = contacts[std::size_t(p.contact[l])];
-                bias[l] = c.bias;
-                friction[l] = c.friction;
-                for (int i = 0; i < 3; ++i) {
-                    impulse[i][l] = c.impulse[i];
-                }
-            }
         }
-        const LaneContact<Quad> in = gatherLanes(p.contact, bodies, contacts);
-        const LaneSetup<Quad> k = setUpLanes(in);
-        const Quad step = 1.0 / (k.gradientMean + sqrt4(k.gradientRadicand));
-        const QuadIndex active = p.active;
-        packContactDoubles(
-            in.frame, k, step, bias, friction, impulse, w,
-            [&p, active ](std::size_t i, Quad x)
-                __attribute__((always_inline)) { p.field[i] = Quad(QuadIndex(x) & active); });
+        packFour(
+            p.contact, bodies, contacts,
+            w, [&p](std::size_t i, Quad x) __attribute__((always_inline)) { p.field[i] = x; });
     }
 }
 
@@ -348,31 +353,18 @@ gatherLanes(const std::int32_t (&contact)[4], std::span<const SolverBody> bodies
     std::size_t first = 0;
     for (; first + 4 <= contacts.size(); first += 4) {
         const auto i = static_cast<std::int32_t>(first);
-        const std::int32_t lanes[4] = {i, i + 1, i + 2, i + 3};
-        Quad bias{};
-        Quad friction{};
-        Quad impulse[3] = {};
-        for (std::size_t l = 0; l < 4; ++l) {
-            const SolverContact& c = contacts[first + l];
-            bias[l] = c.bias;
-            friction[l] = c.friction;
-            for (int k = 0; k < 3; ++k) {
-                impulse[k][l] = c.impulse[k];
-            }
-            out[first + l].bodyA = c.bodyA;
-            out[first + l].bodyB = c.bodyB;
-        }
-        const LaneContact<Quad> in = gatherLanes(lanes, bodies, contacts);
-        const LaneSetup<Quad> k = setUpLanes(in);
-        const Quad step = 1.0 / (k.gradientMean + sqrt4(k.gradientRadicand));
         PackedContact* const packed = &out[first];
-        packContactDoubles(
-            in.frame, k, step, bias, friction, impulse,
+        packFour(
+            {i, i + 1, i + 2, i + 3}, bodies, contacts,
             w, [packed](std::size_t d, Quad x) __attribute__((always_inline)) {
                 for (std::size_t l = 0; l < 4; ++l) {
                     reinterpret_cast<double*>(&packed[l])[d] = x[l];
                 }
             });
+        for (std::size_t l = 0; l < 4; ++l) {
+            packed[l].bodyA = contacts[first + l].bodyA;
+            packed[l].bodyB = contacts[first + l].bodyB;
+        }
     }
     for (; first < contacts.size(); ++first) {
         const SolverContact& c = contacts[first];
