@@ -55,7 +55,7 @@ Mat3 contactFrame(const Vec3& n) {
 }
 
 ContactSetup contactSetup(const SolverBody& a, const SolverBody& b, const SolverContact& c) {
-    const LaneSetup<double> lanes = setUp(a, b, c);
+    const LaneSetup<double> lanes = setUpLanes(laneContact(a, b, c));
     const auto matrix = [](const LaneMat3<double>& m) {
         Mat3 out;
         for (int i = 0; i < 3; ++i) {

@@ -185,32 +185,33 @@ template <class T> [[gnu::always_inline]] inline LaneSetup<T> setUpLanes(const L
     return k;
 }
 
+/// Writes contact c between bodies a and b into `in` as set(member, x) for each double x: one
+/// copy for both layouts, a LaneContact<double> (set assigns) and a lane of a LaneContact<Quad>
+/// (set assigns that lane, PgsWide.cpp).
+template <class T, class Set>
+[[gnu::always_inline]] inline void fillLane(const SolverBody& a, const SolverBody& b,
+                                            const SolverContact& c, LaneContact<T>& in, Set&& set) {
+    for (int i = 0; i < 3; ++i) {
+        set(in.rA[i], c.rA[i]);
+        set(in.rB[i], c.rB[i]);
+        set(in.impulse[i], c.impulse[i]);
+        for (int j = 0; j < 3; ++j) {
+            set(in.frame(i, j), c.frame(i, j));
+            set(in.inertiaA(i, j), a.inverseInertia(i, j));
+            set(in.inertiaB(i, j), b.inverseInertia(i, j));
+        }
+    }
+    set(in.inverseMassSum, a.inverseMass + b.inverseMass);
+    set(in.bias, c.bias);
+    set(in.friction, c.friction);
+}
+
 /// The one-lane inputs of contact c between bodies a and b.
 [[gnu::always_inline]] inline LaneContact<double>
 laneContact(const SolverBody& a, const SolverBody& b, const SolverContact& c) {
     LaneContact<double> in;
-    for (int i = 0; i < 3; ++i) {
-        in.rA[i] = c.rA[i];
-        in.rB[i] = c.rB[i];
-        for (int j = 0; j < 3; ++j) {
-            in.frame(i, j) = c.frame(i, j);
-            in.inertiaA(i, j) = a.inverseInertia(i, j);
-            in.inertiaB(i, j) = b.inverseInertia(i, j);
-        }
-    }
-    in.inverseMassSum = a.inverseMass + b.inverseMass;
-    in.bias = c.bias;
-    in.friction = c.friction;
-    for (int i = 0; i < 3; ++i) {
-        in.impulse[i] = c.impulse[i];
-    }
+    fillLane(a, b, c, in, [](double& member, double x) { member = x; });
     return in;
-}
-
-/// contactSetup(), inlined into the one-lane packing loop.
-[[gnu::always_inline]] inline LaneSetup<double> setUp(const SolverBody& a, const SolverBody& b,
-                                                      const SolverContact& c) {
-    return setUpLanes(laneContact(a, b, c));
 }
 
 /// The friction step 1 / lambda_max(G_tt) of a set-up (ContactSetup::tangentGradientStep).

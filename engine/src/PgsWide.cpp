@@ -289,21 +289,9 @@ gatherLanes(const std::int32_t (&contact)[4], std::span<const SolverBody> bodies
             continue;
         }
         const SolverContact& c = contacts[std::size_t(contact[l])];
-        const SolverBody& a = bodies[std::size_t(c.bodyA)];
-        const SolverBody& b = bodies[std::size_t(c.bodyB)];
-        for (int i = 0; i < 3; ++i) {
-            in.rA[i][l] = c.rA[i];
-            in.rB[i][l] = c.rB[i];
-            in.impulse[i][l] = c.impulse[i];
-            for (int j = 0; j < 3; ++j) {
-                in.frame(i, j)[l] = c.frame(i, j);
-                in.inertiaA(i, j)[l] = a.inverseInertia(i, j);
-                in.inertiaB(i, j)[l] = b.inverseInertia(i, j);
-            }
-        }
-        in.inverseMassSum[l] = a.inverseMass + b.inverseMass;
-        in.bias[l] = c.bias;
-        in.friction[l] = c.friction;
+        fillLane(
+            bodies[std::size_t(c.bodyA)], bodies[std::size_t(c.bodyB)], c,
+            in, [l](Quad & member, double x) __attribute__((always_inline)) { member[l] = x; });
     }
     return in;
 }
