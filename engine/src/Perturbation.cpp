@@ -4,6 +4,7 @@
 /// query, so a face-on-face contact is sampled by tilting one body a little about tangent axes
 /// and querying again.
 
+#include "FaceClip.h"
 #include "WorldImpl.h"
 #include "minkowski/narrowphase/Collide.h"
 
@@ -19,6 +20,13 @@ namespace {
 double tiltAngle(const ContactSettings& cs, const BodyFrame& fa, const BodyFrame& fb) {
     return std::min(cs.breakingThreshold / std::min(fa.radius, fb.radius), std::numbers::pi / 8.0);
 }
+
+/// The merge radius of a clipped corner, as a fraction of the pair's breaking threshold (the
+/// narrow phase's point merges within the whole threshold). A curved hull touches with faces
+/// narrower than the threshold: merged at the full radius, the four clipped corners of such a
+/// patch became one or two points (1.6 per manifold in the YCB pile), and the bodies rolled
+/// and rocked where the perturbation's points had held them.
+constexpr double kClipMergeFraction = 0.25;
 
 /// Bullet tilts the smaller body.
 bool tiltsA(const BodyFrame& fa, const BodyFrame& fb) {
@@ -67,9 +75,37 @@ void World::Impl::countDownPerturbationCooldown(PairState& p, double threshold) 
     }
 }
 
+bool World::Impl::clipContacts(PairState& p, double threshold, double separation) {
+    const BodyFrame& fa = frames[p.key.a];
+    const BodyFrame& fb = frames[p.key.b];
+    const Vec3 n = p.result.normal;
+    std::array<int, 2> hints = p.result.hints;
+    FacePolygon faceA;
+    FacePolygon faceB;
+    if (!supportingFace(bodies[p.key.a].shape, fa.shapePose, n, hints[0], faceA) ||
+        !supportingFace(bodies[p.key.b].shape, fb.shapePose, -n, hints[1], faceB)) {
+        return false;
+    }
+    std::array<ClipPoint, 4> points;
+    const int count = clipFaces(faceA, faceB, n, separation, points);
+    for (int i = 0; i < count; ++i) {
+        ContactPoint c;
+        c.normal = n;
+        c.worldA = points[i].onA;
+        c.worldB = points[i].onB;
+        c.distance = points[i].distance;
+        anchor(p, c);
+        p.manifold.add(c, kClipMergeFraction * threshold);
+    }
+    return true;
+}
+
 void World::Impl::perturbContacts(PairState& p, double threshold, double separation,
                                   WorkerShare& share) {
     const ContactSettings& cs = settings.contact;
+    if (cs.clipPolytopeFaces && clipContacts(p, threshold, separation)) {
+        return;
+    }
     const BodyFrame& fa = frames[p.key.a];
     const BodyFrame& fb = frames[p.key.b];
     const bool perturbA = tiltsA(fa, fb);

@@ -185,6 +185,9 @@ struct World::Impl {
     /// Sets the anchors of `point` (ContactPoint::localA, localB, depthA, depthB) from its
     /// world points and normal, in the current poses of the pair's bodies.
     void anchor(const PairState& pair, ContactPoint& point) const;
+    /// The perturbation pass's points by face clipping (ContactSettings::clipPolytopeFaces);
+    /// false, adding nothing, unless both shapes are polytopes.
+    bool clipContacts(PairState& pair, double threshold, double separation);
     void perturbContacts(PairState& pair, double threshold, double separation,
                          WorkerShare& share);
     [[nodiscard]] Vec3 tiltedWitness(const PairState& pair) const;

@@ -284,6 +284,7 @@ std::shared_ptr<const ConvexMesh> ConvexMesh::fromPoints(std::span<const Vec3> p
     runQhull(input, mesh->vertices_, mesh->triangles_);
     mesh->buildAdjacency();
     mesh->computeMassProperties();
+    mesh->buildFaces();
     if (mesh->vertices_.size() >= static_cast<size_t>(kLinearScanBelow)) {
         mesh->buildDirectionMap();
     }

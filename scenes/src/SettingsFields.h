@@ -71,6 +71,10 @@ inline constexpr std::tuple kContactFields{
           closed(0, Manifold::kCapacity), "perturb while a manifold has fewer points"},
     Field{"perturbation_cooldown", &ContactSettings::perturbationCooldown, atLeast(0),
           "steps without perturbation after a round that added no point"},
+    Field{"clip_polytope_faces", &ContactSettings::clipPolytopeFaces, kAny,
+          "pairs of meshes and sharp boxes clip their supporting faces instead of being "
+          "perturbed (docs/engine.md)",
+          kOmitDefault},
     Field{"ccd", &ContactSettings::ccd, kAny,
           "speculative contacts for fast bodies: each body's broadphase box and contact margin "
           "grow by the distance it may travel in the step, (|v| + |omega| r) h (docs/engine.md)",

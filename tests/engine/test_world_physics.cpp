@@ -329,11 +329,13 @@ std::pair<double, double> fastPaddleHitsCube(bool ccd, int steps) {
 TEST(WorldPhysics, FastKinematicBodyPushesWithSpeculativeContacts) {
     // The paddle's front reaches the cube within its second step. With its reach in the
     // speculative margin the cube is met at its surface and carried ahead; without it the
-    // paddle is found 15 cm deep in the 20 cm cube and goes through.
+    // paddle is found 15 cm deep in the 20 cm cube and is still inside it 4 steps later (with
+    // the faces clipped the deep contact pushes the cube partly out; perturbed, the paddle went
+    // through).
     const auto [cube, paddle] = fastPaddleHitsCube(true, 6);
     EXPECT_GT(cube, paddle + 0.15 - 1e-3);
     const auto [cubeNoCcd, paddleNoCcd] = fastPaddleHitsCube(false, 6);
-    EXPECT_LT(cubeNoCcd, paddleNoCcd);
+    EXPECT_LT(cubeNoCcd, paddleNoCcd + 0.15 - 0.01);
 }
 
 TEST(WorldPhysics, StackOfFiveBoxesStaysUp) {

@@ -66,6 +66,12 @@ struct ContactSettings {
     /// Bullet does), unless the bodies turn relative to each other by more than the round's tilt
     /// or the contact moves on the tilted body by more than the breaking threshold.
     int perturbationCooldown = 10;
+    /// Pairs of polytopes (meshes, boxes without rounding) get their extra points by clipping
+    /// their supporting faces along the normal against each other (FaceClip.h: Jolt's and
+    /// Gregorius's face clipping) instead of the tilted queries: the corners of a face contact
+    /// in one pass, on the bodies' real faces. The trigger and the cooldown are the
+    /// perturbation's; curved shapes are still perturbed.
+    bool clipPolytopeFaces = true;
     /// Continuous collision by speculative contacts (Catto, "Speculative contacts", GDC 2013):
     /// each dynamic or kinematic body reaches (|v| + |omega| r) h beyond its bounds this step
     /// (r its bounding radius), its broadphase box is swept along v h and grown by |omega| r h,

@@ -73,6 +73,32 @@ public:
     /// the support of every direction of the cell); 0 below kLinearScanBelow vertices.
     [[nodiscard]] double ownedCellShare() const;
 
+    /// A face of the hull for contact clipping: neighbouring hull triangles whose normals are
+    /// within kFaceAngle of the first one's and whose corners lie within kFaceFlatness (relative
+    /// to the bounding radius about the centroid) of its plane, merged into one polygon. Scanned
+    /// "flat" sides (a cereal box) are then one face, the facets of a tessellated cylinder stay
+    /// apart. As Jolt's ConvexHullShape faces (its hull builder merges within a tolerance).
+    struct Face {
+        Vec3 normal = Vec3::UnitZ(); ///< outward, unit: the area-weighted mean of its triangles'
+        int first = 0;               ///< its corners: faceCorners()[first, first + count)
+        int count = 0;
+    };
+    /// Largest angle between the normals of a face's triangles and its first triangle's
+    /// (unit: radian).
+    static constexpr double kFaceAngle = 0.087; // 5 degrees
+    /// Largest distance of a face's corners from its first triangle's plane, relative to the
+    /// bounding radius about the centroid.
+    static constexpr double kFaceFlatness = 1e-2;
+
+    [[nodiscard]] const std::vector<Face>& faces() const { return faces_; }
+    /// Corners of `face`, counter-clockwise seen from outside (indices into vertices()).
+    [[nodiscard]] std::span<const int> faceCorners(const Face& face) const {
+        return {faceCorners_.data() + face.first, static_cast<size_t>(face.count)};
+    }
+    /// The face whose normal is closest to `dir` among the faces around the support vertex along
+    /// `dir` (the one a flat contact along `dir` lies on); `hint` as for support().
+    [[nodiscard]] int supportingFace(const Vec3& dir, int& hint) const;
+
     /// Volume (unit: cubic metre) and centroid of the solid hull.
     [[nodiscard]] double volume() const { return volume_; }
     [[nodiscard]] const Vec3& centroid() const { return centroid_; }
@@ -82,6 +108,8 @@ private:
     void buildAdjacency();
     void computeMassProperties();
     void buildDirectionMap();
+    /// Fills faces_, faceCorners_ and the vertex-to-face lists (ConvexMeshFaces.cpp).
+    void buildFaces();
     /// Fills climbVertices_ and climbNeighbors_ with the vertices in `order` (original indices;
     /// climb index i is vertex order[i]).
     void buildClimbLayout(const std::vector<int>& order);
@@ -137,6 +165,10 @@ private:
     /// and which of the start's neighbours it has to look at.
     std::vector<MapCell<std::int16_t>> compactMap_; ///< below 32768 vertices, else empty
     std::vector<MapCell<std::int32_t>> wideMap_;    ///< from 32768 vertices on, else empty
+    std::vector<Face> faces_;
+    std::vector<int> faceCorners_;
+    std::vector<int> vertexFaceOffsets_; ///< size vertices+1 (CSR): the faces around a vertex
+    std::vector<int> vertexFaces_;
     double volume_ = 0.0;
     Vec3 centroid_ = Vec3::Zero();
 };
