@@ -95,8 +95,13 @@ void ConvexMesh::buildFaces() {
     // Region growing from the largest triangles: a face's first triangle sets its plane.
     std::vector<int> order(nt);
     std::iota(order.begin(), order.end(), 0);
-    std::stable_sort(order.begin(), order.end(),
-                     [&](int x, int y) { return area[x].squaredNorm() > area[y].squaredNorm(); });
+    // Ties by index: std::sort on a total order is as stable as std::stable_sort, whose
+    // temporary buffer ASan reports as an alloc-dealloc mismatch with libstdc++ 12.
+    std::sort(order.begin(), order.end(), [&](int x, int y) {
+        const double ax = area[x].squaredNorm();
+        const double ay = area[y].squaredNorm();
+        return ax != ay ? ax > ay : x < y;
+    });
     std::vector<int> faceOf(nt, -1);
     std::vector<std::vector<int>> members;
     for (const int seed : order) {
