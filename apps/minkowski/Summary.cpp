@@ -49,10 +49,12 @@ std::string formatSummary(const scenes::SceneDesc& scene, const scenes::RunStats
     std::string text = header(scene, s);
     text += row("steps", fmt::format("{}", s.steps));
     text += row("bodies", fmt::format("{} ({} dynamic) per trajectory", s.bodies, s.dynamicBodies));
-    text += row("narrow-phase calls",
-                fmt::format("{} ({:.1f} per step) + {} perturbed, {} failed, {} skipped",
-                            s.narrowPhaseCalls, per(s.narrowPhaseCalls, s.steps),
-                            s.perturbationCalls, s.narrowPhaseFailures, s.narrowPhaseSkipped));
+    text +=
+        row("narrow-phase calls",
+            fmt::format("{} ({:.1f} per step) + {} perturbed, {} failed, {} skipped; "
+                        "{} face clips",
+                        s.narrowPhaseCalls, per(s.narrowPhaseCalls, s.steps), s.perturbationCalls,
+                        s.narrowPhaseFailures, s.narrowPhaseSkipped, s.faceClips));
     if (const SolverEntry& solver = scene.simulation.solver.entry(); solver.guarded) {
         text += row("solver failures",
                     fmt::format("{} calls of {} answered by gjk (threw, non-finite result or "

@@ -87,6 +87,7 @@ void addPairCounts(StepCounts& total, const StepCounts& part) {
     total.narrowPhaseCalls += part.narrowPhaseCalls;
     total.narrowPhaseSkipped += part.narrowPhaseSkipped;
     total.perturbationCalls += part.perturbationCalls;
+    total.faceClips += part.faceClips;
     total.narrowPhaseFailures += part.narrowPhaseFailures;
     total.narrowPhaseFallbacks += part.narrowPhaseFallbacks;
     total.supportCalls += part.supportCalls;

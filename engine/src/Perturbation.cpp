@@ -75,7 +75,8 @@ void World::Impl::countDownPerturbationCooldown(PairState& p, double threshold) 
     }
 }
 
-bool World::Impl::clipContacts(PairState& p, double threshold, double separation) {
+bool World::Impl::clipContacts(PairState& p, double threshold, double separation,
+                               WorkerShare& share) {
     const BodyFrame& fa = frames[p.key.a];
     const BodyFrame& fb = frames[p.key.b];
     const Vec3 n = p.result.normal;
@@ -86,6 +87,7 @@ bool World::Impl::clipContacts(PairState& p, double threshold, double separation
         !supportingFace(bodies[p.key.b].shape, fb.shapePose, -n, hints[1], faceB)) {
         return false;
     }
+    ++share.counts.faceClips;
     std::array<ClipPoint, 4> points;
     const int count = clipFaces(faceA, faceB, n, separation, points);
     for (int i = 0; i < count; ++i) {
@@ -103,7 +105,7 @@ bool World::Impl::clipContacts(PairState& p, double threshold, double separation
 void World::Impl::perturbContacts(PairState& p, double threshold, double separation,
                                   WorkerShare& share) {
     const ContactSettings& cs = settings.contact;
-    if (cs.clipPolytopeFaces && clipContacts(p, threshold, separation)) {
+    if (cs.clipPolytopeFaces && clipContacts(p, threshold, separation, share)) {
         return;
     }
     const BodyFrame& fa = frames[p.key.a];

@@ -187,7 +187,7 @@ struct World::Impl {
     void anchor(const PairState& pair, ContactPoint& point) const;
     /// The perturbation pass's points by face clipping (ContactSettings::clipPolytopeFaces);
     /// false, adding nothing, unless both shapes are polytopes.
-    bool clipContacts(PairState& pair, double threshold, double separation);
+    bool clipContacts(PairState& pair, double threshold, double separation, WorkerShare& share);
     void perturbContacts(PairState& pair, double threshold, double separation,
                          WorkerShare& share);
     [[nodiscard]] Vec3 tiltedWitness(const PairState& pair) const;

@@ -36,6 +36,7 @@ py::dict summary(const scenes::RunStats& s) {
     d["dynamic_bodies"] = s.dynamicBodies;
     d["narrow_phase_calls"] = s.narrowPhaseCalls;
     d["perturbation_calls"] = s.perturbationCalls;
+    d["face_clips"] = s.faceClips;
     d["narrow_phase_skipped"] = s.narrowPhaseSkipped;
     d["narrow_phase_failures"] = s.narrowPhaseFailures;
     d["gjk_iterations"] = s.gjkIterations;

@@ -34,6 +34,7 @@ py::dict statsDict(const StepStats& s) {
     d["narrow_phase_calls"] = s.counts.narrowPhaseCalls;
     d["narrow_phase_skipped"] = s.counts.narrowPhaseSkipped;
     d["perturbation_calls"] = s.counts.perturbationCalls;
+    d["face_clips"] = s.counts.faceClips;
     d["narrow_phase_failures"] = s.counts.narrowPhaseFailures;
     d["narrow_phase_fallbacks"] = s.counts.narrowPhaseFallbacks;
     d["support_calls"] = s.counts.supportCalls;

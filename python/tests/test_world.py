@@ -31,6 +31,8 @@ def test_a_scene_stepped_from_python_ends_on_the_hash_of_minkowski_run(cli, solv
     # run_scene (the runner of `minkowski run`) agrees too.
     summary = mk.run_scene(scene, progress=False)
     assert summary["state_hash_hex"] == expected
+    # The scene's meshes get their extra points by clipping faces, hardly ever by perturbation.
+    assert summary["face_clips"] > 10 * summary["perturbation_calls"]
 
 
 def test_threads_change_the_time_not_the_state():
@@ -63,6 +65,7 @@ def test_bodies_arrays_stats_and_events():
     calls = stats["narrow_phase_calls"].sum() + stats["perturbation_calls"].sum()
     assert len(events["distance"]) == calls > 0
     assert events["perturbed"].sum() == stats["perturbation_calls"].sum()
+    assert stats["face_clips"].sum() == 0  # a sphere has no face to clip
     assert events["pose_a"].shape == (len(events["distance"]), 7)
     assert set(np.unique(events["body_b"])) == {1}
     poses = world.poses()

@@ -56,6 +56,7 @@ void addStep(RunStats& stats, const StepCounts& c) {
     ++stats.steps;
     stats.narrowPhaseCalls += c.narrowPhaseCalls;
     stats.perturbationCalls += c.perturbationCalls;
+    stats.faceClips += c.faceClips;
     stats.narrowPhaseSkipped += c.narrowPhaseSkipped;
     stats.narrowPhaseFailures += c.narrowPhaseFailures;
     stats.contacts += c.contacts;

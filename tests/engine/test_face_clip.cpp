@@ -265,11 +265,14 @@ TEST(FaceClip, ALandingBoxGetsFourPointsWithoutPerturbedCalls) {
     test::addGround(world);
     const BodyId cube = test::addCube(world, 0.1, Vec3(0.0, 0.0, 0.1 + 0.004));
     int perturbed = 0;
+    int clips = 0;
     for (int i = 0; i < 60; ++i) {
         world.step();
         perturbed += world.lastStats().counts.perturbationCalls;
+        clips += world.lastStats().counts.faceClips;
     }
     EXPECT_EQ(perturbed, 0);
+    EXPECT_GT(clips, 0);
     EXPECT_EQ(world.lastStats().counts.contacts, 4);
     EXPECT_NEAR(world.body(cube).pose.translation.z(), 0.1, 2e-3);
     EXPECT_LT(world.body(cube).angularVelocity.norm(), 1e-6);

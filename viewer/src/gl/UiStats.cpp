@@ -27,6 +27,7 @@ void countsTable(const StepStats& stats, const CallSummary& calls, const StatsHi
     row("OBB-passed pairs", "%.0f", c.obbPassed);
     row("narrow-phase calls", "%.0f", c.narrowPhaseCalls);
     row("  + perturbation calls", "%.0f", c.perturbationCalls);
+    row("face clips", "%.0f", c.faceClips);
     row("  fallbacks to gjk", "%.0f", c.narrowPhaseFallbacks);
     row("  not converged", "%.0f", calls.unconverged);
     row("time per call (us)", "%.3f", 1e6 * calls.secondsPerCall());

@@ -16,6 +16,9 @@ struct StepCounts {
     /// Extra mk::collide calls on perturbed poses (ContactSettings::perturbationIterations);
     /// not included in narrowPhaseCalls.
     int perturbationCalls = 0;
+    /// Pairs of polytopes whose extra points came from clipping their faces instead
+    /// (ContactSettings::clipPolytopeFaces); no mk::collide call.
+    int faceClips = 0;
     int narrowPhaseFailures = 0; ///< results dropped as unusable (invalid input, non-finite)
     /// Calls the chosen solver answered Status::Unsupported (rtr and sdf-ellipsoid on shapes
     /// they cannot handle), then answered by vanilla GJK (counted once in narrowPhaseCalls).

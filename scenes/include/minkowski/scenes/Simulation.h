@@ -22,6 +22,7 @@ struct RunStats {
     std::int64_t dynamicBodies = 0;      ///< per trajectory
     std::int64_t narrowPhaseCalls = 0;   ///< StepCounts::narrowPhaseCalls
     std::int64_t perturbationCalls = 0;  ///< StepCounts::perturbationCalls
+    std::int64_t faceClips = 0;          ///< StepCounts::faceClips
     std::int64_t narrowPhaseSkipped = 0; ///< StepCounts::narrowPhaseSkipped (contact cache)
     std::int64_t narrowPhaseFailures = 0;
     std::int64_t gjkIterations = 0;         ///< sum of QueryResult::iterations (real calls)
