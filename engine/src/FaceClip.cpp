@@ -116,9 +116,10 @@ int prune(const std::array<ClipPoint, 2 * FacePolygon::kMaxCorners>& points, int
 bool supportingFace(const Shape& shape, const Pose& shapePose, const Vec3& dir, int& hint,
                     FacePolygon& out) {
     const Vec3 local = shapePose.rotation.conjugate() * dir;
-    if (shape.type() == ShapeType::Box && shape.coreRadius() == 0.0) {
-        boxFace(shape.halfExtents(), local, out);
-    } else if (const ConvexMesh* mesh = shape.convexMesh()) {
+    if (!hasFlatFaces(shape)) {
+        return false;
+    }
+    if (const ConvexMesh* mesh = shape.convexMesh()) {
         const ConvexMesh::Face& face = mesh->faces()[mesh->supportingFace(local, hint)];
         const auto corners = mesh->faceCorners(face);
         if (corners.size() > static_cast<size_t>(FacePolygon::kMaxCorners)) {
@@ -130,7 +131,7 @@ bool supportingFace(const Shape& shape, const Pose& shapePose, const Vec3& dir, 
         }
         out.normal = face.normal;
     } else {
-        return false;
+        boxFace(shape.halfExtents(), local, out);
     }
     for (int c = 0; c < out.count; ++c) {
         out.corners[c] = shapePose.apply(out.corners[c]);

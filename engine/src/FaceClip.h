@@ -13,12 +13,19 @@ namespace mk {
 
 /// A supporting face of a polytope in the world frame.
 struct FacePolygon {
-    /// Faces with more corners are not clipped (the pair falls back to perturbation).
-    static constexpr int kMaxCorners = 64;
+    /// Faces with more corners are not clipped (the pair falls back to perturbation); the
+    /// shipped meshes have at most 68, the YCB hulls 41.
+    static constexpr int kMaxCorners = 128;
     std::array<Vec3, kMaxCorners> corners; ///< counter-clockwise seen from outside (metre)
     int count = 0;
     Vec3 normal = Vec3::UnitZ(); ///< outward unit normal
 };
+
+/// Meshes and boxes without rounding: the shapes supportingFace() answers.
+[[nodiscard]] inline bool hasFlatFaces(const Shape& shape) {
+    return shape.convexMesh() != nullptr ||
+           (shape.type() == ShapeType::Box && shape.coreRadius() == 0.0);
+}
 
 /// The face of `shape` (at `shapePose`) whose outward normal is closest to the world direction
 /// `dir`, for meshes (ConvexMesh::supportingFace; `hint` as for support()) and boxes without
