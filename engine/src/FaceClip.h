@@ -36,10 +36,12 @@ bool supportingFace(const Shape& shape, const Pose& shapePose, const Vec3& dir, 
 
 /// One contact point of clipFaces: on A's and B's surfaces, with their distance along the
 /// normal (positive apart).
+/// Left uninitialised: clipFaces() keeps up to 2 kMaxCorners candidates on the stack, and
+/// zeroing them cost more than the clipping.
 struct ClipPoint {
-    Vec3 onA = Vec3::Zero();
-    Vec3 onB = Vec3::Zero();
-    double distance = 0.0;
+    Vec3 onA;
+    Vec3 onB;
+    double distance;
 };
 
 /// At most four points of the contact of `faceA` (A's face along `normal`, A -> B) and `faceB`
