@@ -2,7 +2,8 @@
 /// Multipoint contacts by perturbation, after Bullet's btConvexConvexAlgorithm::processCollision
 /// (m_numPerturbationIterations, btPerturbedContactResult): the narrow phase gives one point per
 /// query, so a face-on-face contact is sampled by tilting one body a little about tangent axes
-/// and querying again.
+/// and querying again. Pairs of polytopes clip their supporting faces instead (clipContacts(),
+/// FaceClip.h; ContactSettings::clipPolytopeFaces).
 
 #include "FaceClip.h"
 #include "WorldImpl.h"
