@@ -120,7 +120,11 @@ bool supportingFace(const Shape& shape, const Pose& shapePose, const Vec3& dir, 
         return false;
     }
     if (const ConvexMesh* mesh = shape.convexMesh()) {
-        const ConvexMesh::Face& face = mesh->faces()[mesh->supportingFace(local, hint)];
+        const int index = mesh->supportingFace(local, hint);
+        if (index < 0) {
+            return false; // no face around the support vertex (not a solid hull)
+        }
+        const ConvexMesh::Face& face = mesh->faces()[static_cast<size_t>(index)];
         const auto corners = mesh->faceCorners(face);
         if (corners.size() > static_cast<size_t>(FacePolygon::kMaxCorners)) {
             return false;

@@ -96,7 +96,8 @@ public:
         return {faceCorners_.data() + face.first, static_cast<size_t>(face.count)};
     }
     /// The face whose normal is closest to `dir` among the faces around the support vertex along
-    /// `dir` (the one a flat contact along `dir` lies on); `hint` as for support().
+    /// `dir` (the one a flat contact along `dir` lies on); `hint` as for support(). -1 only for
+    /// a vertex on no triangle, which a hull does not have.
     [[nodiscard]] int supportingFace(const Vec3& dir, int& hint) const;
 
     /// Volume (unit: cubic metre) and centroid of the solid hull.
