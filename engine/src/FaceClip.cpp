@@ -115,10 +115,10 @@ int prune(const std::array<ClipPoint, 2 * FacePolygon::kMaxCorners>& points, int
 
 bool supportingFace(const Shape& shape, const Pose& shapePose, const Vec3& dir, int& hint,
                     FacePolygon& out) {
-    const Vec3 local = shapePose.rotation.conjugate() * dir;
     if (!hasFlatFaces(shape)) {
         return false;
     }
+    const Vec3 local = shapePose.rotation.conjugate() * dir;
     if (const ConvexMesh* mesh = shape.convexMesh()) {
         const int index = mesh->supportingFace(local, hint);
         if (index < 0) {

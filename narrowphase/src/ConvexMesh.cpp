@@ -5,6 +5,7 @@
 
 #include "minkowski/narrowphase/ConvexMesh.h"
 
+#include "CompressedRows.h"
 #include "minkowski/narrowphase/Shape.h"
 
 extern "C" {
@@ -314,14 +315,7 @@ void ConvexMesh::buildAdjacency() {
             lists[t[(k + 1) % 3]].push_back(t[k]);
         }
     }
-    adjacencyOffsets_.assign(1, 0);
-    adjacency_.clear();
-    for (auto& list : lists) {
-        std::sort(list.begin(), list.end());
-        list.erase(std::unique(list.begin(), list.end()), list.end());
-        adjacency_.insert(adjacency_.end(), list.begin(), list.end());
-        adjacencyOffsets_.push_back(static_cast<int>(adjacency_.size()));
-    }
+    detail::toCompressedRows(lists, adjacencyOffsets_, adjacency_);
 }
 
 /// Volume and centroid by the divergence theorem: the hull is the union of the tetrahedra

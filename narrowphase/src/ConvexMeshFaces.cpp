@@ -3,6 +3,7 @@
 /// polygons by region growing within an angle and a flatness tolerance, as Jolt's
 /// ConvexHullBuilder merges coplanar triangles within its hull tolerance.
 
+#include "CompressedRows.h"
 #include "minkowski/narrowphase/ConvexMesh.h"
 
 #include <algorithm>
@@ -139,31 +140,28 @@ void ConvexMesh::buildFaces() {
     faces_.clear();
     faceCorners_.clear();
     std::vector<int> finalFace(nt, -1);
-    const auto addFace = [&](const std::vector<int>& tris) {
-        Face f;
+    // The face of triangles [first, last) whose corners were just appended to faceCorners_.
+    const auto pushFace = [&](const int* first, const int* last, int cornersFrom) {
         Vec3 sum = Vec3::Zero();
-        for (const int t : tris) {
-            sum += area[t];
-            finalFace[t] = static_cast<int>(faces_.size());
+        for (const int* t = first; t != last; ++t) {
+            sum += area[*t];
+            finalFace[*t] = static_cast<int>(faces_.size());
         }
-        f.normal = sum.squaredNorm() > 0.0 ? Vec3(sum.normalized()) : Vec3::UnitZ();
-        f.first = static_cast<int>(faceCorners_.size());
-        return f;
+        faces_.push_back({sum.squaredNorm() > 0.0 ? Vec3(sum.normalized()) : Vec3::UnitZ(),
+                          cornersFrom, static_cast<int>(faceCorners_.size()) - cornersFrom});
     };
     for (int face = 0; face < static_cast<int>(members.size()); ++face) {
         const std::vector<int>& tris = members[face];
-        Face f = addFace(tris);
+        const int from = static_cast<int>(faceCorners_.size());
         if (tris.size() > 1 &&
             appendBoundaryLoop(triangles_, tris, faceOf, face, owner, faceCorners_)) {
-            f.count = static_cast<int>(faceCorners_.size()) - f.first;
-            faces_.push_back(f);
+            pushFace(tris.data(), tris.data() + tris.size(), from);
             continue;
         }
-        for (const int t : tris) {
-            Face single = addFace({t});
+        for (const int& t : tris) {
+            const int single = static_cast<int>(faceCorners_.size());
             faceCorners_.insert(faceCorners_.end(), triangles_[t].begin(), triangles_[t].end());
-            single.count = 3;
-            faces_.push_back(single);
+            pushFace(&t, &t + 1, single);
         }
     }
 
@@ -174,14 +172,7 @@ void ConvexMesh::buildFaces() {
             around[k].push_back(finalFace[t]);
         }
     }
-    vertexFaceOffsets_.assign(1, 0);
-    vertexFaces_.clear();
-    for (auto& list : around) {
-        std::sort(list.begin(), list.end());
-        list.erase(std::unique(list.begin(), list.end()), list.end());
-        vertexFaces_.insert(vertexFaces_.end(), list.begin(), list.end());
-        vertexFaceOffsets_.push_back(static_cast<int>(vertexFaces_.size()));
-    }
+    detail::toCompressedRows(around, vertexFaceOffsets_, vertexFaces_);
 }
 
 int ConvexMesh::supportingFace(const Vec3& dir, int& hint) const {
