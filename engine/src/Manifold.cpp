@@ -75,8 +75,35 @@ int Manifold::slotToReplace(const ContactPoint& point) const {
     return best;
 }
 
-int Manifold::add(const ContactPoint& point, double threshold) {
+namespace {
+
+/// Whether `point`'s anchors on both bodies lie within `threshold` of `cached`'s.
+bool sameAnchors(const ContactPoint& cached, const ContactPoint& point, double threshold) {
+    const double t2 = threshold * threshold;
+    return (cached.localA - point.localA).squaredNorm() < t2 &&
+           (cached.localB - point.localB).squaredNorm() < t2;
+}
+
+/// Turns `c` to the unit normal `n` about its anchors: its surface points move with the normal
+/// (surfaceOver()), and its distance is measured along the new normal.
+void turnNormal(ContactPoint& c, const Vec3& n) {
+    const Vec3 coreA = coreAnchor(c.worldA, c.depthA, c.normal);
+    const Vec3 coreB = coreAnchor(c.worldB, c.depthB, -c.normal);
+    c.normal = n;
+    c.worldA = surfaceOver(coreA, c.depthA, n);
+    c.worldB = surfaceOver(coreB, c.depthB, -n);
+    c.distance = (c.worldB - c.worldA).dot(n);
+}
+
+} // namespace
+
+int Manifold::add(const ContactPoint& point, double threshold, Merge merge) {
     int index = nearest(point, threshold);
+    if (index >= 0 && merge == Merge::KeepAnchors &&
+        sameAnchors(points_[index], point, threshold)) {
+        turnNormal(points_[index], point.normal);
+        return index;
+    }
     if (index >= 0) { // replaceContactPoint: new geometry, inherited impulses and lifetime
         ContactPoint& old = points_[index];
         const double normalImpulse = old.normalImpulse;

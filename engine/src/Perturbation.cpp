@@ -98,7 +98,7 @@ bool World::Impl::clipContacts(PairState& p, double threshold, double separation
         c.worldB = points[i].onB;
         c.distance = points[i].distance;
         anchor(p, c);
-        p.manifold.add(c, kClipMergeFraction * threshold);
+        p.manifold.add(c, kClipMergeFraction * threshold, mergeRule(p));
     }
     return true;
 }
@@ -183,7 +183,7 @@ void World::Impl::perturbContacts(PairState& p, double threshold, double separat
             continue;
         }
         anchor(p, c);
-        p.manifold.add(c, threshold);
+        p.manifold.add(c, threshold, mergeRule(p));
     }
 }
 

@@ -1,6 +1,7 @@
 /// \file Step.cpp
 /// The step driver and the pair stages: broadphase, sorted pair index, OBB filter, manifolds.
 
+#include "FaceClip.h"
 #include "WorldImpl.h"
 #include "minkowski/engine/ObbFilter.h"
 
@@ -173,6 +174,12 @@ void World::Impl::anchor(const PairState& p, ContactPoint& c) const {
     c.depthB = b.depth;
 }
 
+Merge World::Impl::mergeRule(const PairState& p) const {
+    const bool polytopes =
+        hasFlatFaces(bodies[p.key.a].shape) && hasFlatFaces(bodies[p.key.b].shape);
+    return settings.contact.keepPolytopeAnchors && polytopes ? Merge::KeepAnchors : Merge::Replace;
+}
+
 /// Refreshes the pair's cached points, adds this step's point and decides whether the pair
 /// needs the perturbation pass.
 void World::Impl::updateManifold(PairState& p, WorkerShare& share) {
@@ -193,7 +200,7 @@ void World::Impl::updateManifold(PairState& p, WorkerShare& share) {
         c.normal = r.normal;
         c.distance = (r.witnessB - r.witnessA).dot(r.normal);
         anchor(p, c);
-        p.manifold.add(c, threshold);
+        p.manifold.add(c, threshold, mergeRule(p));
         // A speculative point that will not close within the step at the bodies' velocities
         // (bodies falling side by side) is not worth three more queries.
         const bool mayTouch =

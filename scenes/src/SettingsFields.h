@@ -75,6 +75,10 @@ inline constexpr std::tuple kContactFields{
           "pairs of meshes and sharp boxes clip their supporting faces instead of being "
           "perturbed (docs/engine.md)",
           kOmitDefault},
+    Field{"keep_polytope_anchors", &ContactSettings::keepPolytopeAnchors, kAny,
+          "for pairs of meshes and sharp boxes, a new point near a cached one only renews its "
+          "normal: the cached point keeps acting where it did (docs/engine.md)",
+          kOmitDefault},
     Field{"ccd", &ContactSettings::ccd, kAny,
           "speculative contacts for fast bodies: each body's broadphase box and contact margin "
           "grow by the distance it may travel in the step, (|v| + |omega| r) h (docs/engine.md)",

@@ -2,6 +2,7 @@
 
 #include "minkowski/engine/Manifold.h"
 
+#include <cmath>
 #include <gtest/gtest.h>
 
 namespace mk {
@@ -33,6 +34,64 @@ TEST(Manifold, MergesNearbyPointAndKeepsImpulses) {
     m.add(point(0.05, 0.0, -0.001), kThreshold); // farther: new point with zero impulse
     ASSERT_EQ(m.size(), 2);
     EXPECT_DOUBLE_EQ(m.points()[1].normalImpulse, 0.0);
+}
+
+TEST(Manifold, KeepAnchorsRenewsOnlyTheNormal) {
+    // A cached face corner and the narrow phase's witness 1 cm from it on both bodies (within
+    // the threshold), its normal tilted by 0.01 rad about y: the corner stays where it acts,
+    // with its impulses and lifetime, and takes the new normal; its distance is measured along it.
+    Manifold m;
+    m.add(point(0.0, 0.0, -0.001), kThreshold);
+    ContactPoint& cached = m.points()[0];
+    cached.normalImpulse = 2.5;
+    cached.tangentImpulse = Vec3(0.1, 0.0, 0.0);
+    cached.lifetime = 7;
+    ContactPoint witness = point(0.01, 0.0, -0.002);
+    const double tilt = 0.01;
+    witness.normal = Vec3(std::sin(tilt), 0.0, std::cos(tilt));
+    EXPECT_EQ(m.add(witness, kThreshold, Merge::KeepAnchors), 0);
+    ASSERT_EQ(m.size(), 1);
+    const ContactPoint& kept = m.points()[0];
+    EXPECT_EQ(kept.localA, Vec3(0.0, 0.0, 0.0));
+    EXPECT_EQ(kept.localB, Vec3(0.0, 0.0, -0.001));
+    EXPECT_EQ(kept.worldA, Vec3(0.0, 0.0, 0.0)); // depth 0: the surface point is the anchor
+    EXPECT_EQ(kept.normal, witness.normal);
+    EXPECT_NEAR(kept.distance, -0.001 * std::cos(tilt), 1e-18);
+    EXPECT_EQ(kept.normalImpulse, 2.5);
+    EXPECT_EQ(kept.tangentImpulse, Vec3(0.1, 0.0, 0.0));
+    EXPECT_EQ(kept.lifetime, 7);
+}
+
+TEST(Manifold, KeepAnchorsTurnsACoreAnchoredSurfacePointWithTheNormal) {
+    // A point of a sphere of radius 0.05 (A's anchor its centre, depth 0.05): under the new
+    // normal its surface point is the centre plus 0.05 along that normal.
+    Manifold m;
+    ContactPoint c = point(0.0, 0.0, -0.001);
+    c.localA = Vec3(0.0, 0.0, -0.05);
+    c.depthA = 0.05;
+    m.add(c, kThreshold);
+    ContactPoint witness = c;
+    witness.normal = Vec3(0.6, 0.0, 0.8);
+    m.add(witness, kThreshold, Merge::KeepAnchors);
+    const ContactPoint& kept = m.points()[0];
+    EXPECT_TRUE(kept.worldA.isApprox(Vec3(0.03, 0.0, -0.01), 1e-15));
+    EXPECT_TRUE(kept.worldB.isApprox(Vec3(0.0, 0.0, -0.001), 1e-15));
+    EXPECT_NEAR(kept.distance, (kept.worldB - kept.worldA).dot(witness.normal), 1e-18);
+}
+
+TEST(Manifold, KeepAnchorsReplacesWhenTheAnchorOnBMovedBeyondTheThreshold) {
+    // B slid 3 cm under A's cached point (beyond the 2 cm threshold): the cached point no
+    // longer says where the contact acts on B, so the new geometry replaces it (Bullet's rule),
+    // with the impulses inherited.
+    Manifold m;
+    m.add(point(0.0, 0.0, -0.001), kThreshold);
+    m.points()[0].normalImpulse = 2.5;
+    ContactPoint slid = point(0.005, 0.0, -0.001);
+    slid.localB = Vec3(0.035, 0.0, -0.001);
+    EXPECT_EQ(m.add(slid, kThreshold, Merge::KeepAnchors), 0);
+    EXPECT_EQ(m.points()[0].localA, slid.localA);
+    EXPECT_EQ(m.points()[0].localB, slid.localB);
+    EXPECT_EQ(m.points()[0].normalImpulse, 2.5);
 }
 
 TEST(Manifold, FullManifoldKeepsDeepestAndLargestArea) {

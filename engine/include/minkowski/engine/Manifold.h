@@ -6,6 +6,8 @@
 ///
 /// - A new point within the breaking threshold of a cached one (distance between their points on
 ///   A, in A's frame) replaces it and inherits its impulses (getCacheEntry/replaceContactPoint).
+///   With Merge::KeepAnchors, when both anchors are within the threshold, the cached point
+///   keeps its anchors and takes only the new normal (a departure from Bullet, see Merge).
 /// - A full manifold keeps the deepest of its four points and the new one, and drops the point
 ///   whose removal leaves the largest area (sortCachedPoints with KEEP_DEEPEST_POINT). Unlike
 ///   Bullet, the new point may be the one dropped, and "deepest" needs a margin of
@@ -59,6 +61,19 @@ struct ContactPoint {
     return depth > 0.0 ? Vec3(core + depth * outward) : core;
 }
 
+/// How add() merges a new point into the nearest cached point within the threshold.
+enum class Merge {
+    /// Bullet's replaceContactPoint: the new point's geometry, the cached impulses and lifetime.
+    Replace,
+    /// When the new point's anchors on A and on B are both within the threshold of the cached
+    /// point's, the cached point keeps its anchors (where its impulses act on each body), its
+    /// impulses and lifetime, and takes the new normal; otherwise as Replace. Departure from
+    /// Bullet for the narrow phase's point of a face contact: that witness is an arbitrary point
+    /// of the contact face, and moving a cached corner onto it every step makes the warm start
+    /// act at a point the last solve did not (docs/engine.md, "Points that stay put").
+    KeepAnchors,
+};
+
 class Manifold {
 public:
     static constexpr int kCapacity = 4;
@@ -69,7 +84,7 @@ public:
     /// Adds `point` (impulses ignored): merged into the nearest cached point closer than
     /// `threshold` (unit: metre), else appended, else replacing per sortCachedPoints.
     /// Returns the index of the slot written, or -1 when the new point was not kept.
-    int add(const ContactPoint& point, double threshold);
+    int add(const ContactPoint& point, double threshold, Merge merge = Merge::Replace);
 
     /// Moves the cached points with the bodies' centre-of-mass poses (their surface points
     /// depthA / depthB off the anchors along the normal, see ContactPoint::localA), recomputes

@@ -72,6 +72,12 @@ struct ContactSettings {
     /// in one pass, on the bodies' real faces. The trigger and the cooldown are the
     /// perturbation's; curved shapes are still perturbed.
     bool clipPolytopeFaces = true;
+    /// Pairs of polytopes (as for clipPolytopeFaces): a new point (the narrow phase's, or a
+    /// clipped corner) merges into a cached point whose anchors on both bodies are within the
+    /// merge radius of its own by handing it the new normal only; the cached point keeps its
+    /// anchors, so the warm start acts where the last solve did (Merge::KeepAnchors). False:
+    /// Bullet's rule, the new point's geometry replaces the cached one's.
+    bool keepPolytopeAnchors = true;
     /// Continuous collision by speculative contacts (Catto, "Speculative contacts", GDC 2013):
     /// each dynamic or kinematic body reaches (|v| + |omega| r) h beyond its bounds this step
     /// (r its bounding radius), its broadphase box is swept along v h and grown by |omega| r h,
