@@ -129,6 +129,8 @@ TEST(Manifold, FaceContactKeepsItsCornersAgainstInteriorPoints) {
     m.add(point(0.0, 1.0, -1e-7), kThreshold);
     EXPECT_EQ(m.add(point(0.5, 0.0, -1e-7 - 1e-9), kThreshold), -1);
     EXPECT_EQ(m.add(point(0.5, 0.5, -1e-7 - 2e-6), kThreshold), -1);
+    // Deeper by 0.15 mm, within kDepthTolerance (below the solver's slop): still dropped.
+    EXPECT_EQ(m.add(point(0.5, 0.5, -1e-7 - 1.5e-4), kThreshold), -1);
     ASSERT_EQ(m.size(), 4);
     for (const ContactPoint& c : m.points()) {
         EXPECT_TRUE((c.localA.x() == 0.0 || c.localA.x() == 1.0) &&

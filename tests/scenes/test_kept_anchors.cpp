@@ -39,8 +39,8 @@ PileRun runMeshPile(bool keepAnchors) {
 }
 
 TEST(KeptAnchors, MeshPileConvergesInMoreStepsAndRests) {
-    // Measured: 256 of 480 steps converge with the anchors kept, 188 with Bullet's replacement;
-    // both piles rest (largest speed of the last second about 2e-4 m/s).
+    // Measured: 185 of 480 steps converge with the anchors kept, 111 with Bullet's replacement;
+    // both piles rest (largest speed of the last second 5.6e-5 and 4.3e-4 m/s).
     const PileRun kept = runMeshPile(true);
     const PileRun replaced = runMeshPile(false);
     std::printf("mesh pile: converged in %d (kept anchors) and %d (replaced) of %d steps; last "

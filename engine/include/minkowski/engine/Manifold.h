@@ -78,8 +78,13 @@ class Manifold {
 public:
     static constexpr int kCapacity = 4;
     /// A point is kept as the deepest only when deeper than the others by more than this
-    /// (unit: metre); below it, depth differences are narrow-phase noise on a flat contact.
-    static constexpr double kDepthTolerance = 1e-5;
+    /// (unit: metre), a fifth of the solver's default slop (PgsSettings::slop, 1 mm, within
+    /// which a penetration is not corrected). Below it a deeper point inside the others' polygon
+    /// does not displace one of them: a body rocking by a fraction of a millimetre on a face (a
+    /// scissors on a funnel wall) otherwise traded its fourth point every step, each time with
+    /// a cold impulse, and kept rocking (docs/engine.md, "Points that stay put"). It also covers
+    /// the narrow-phase noise of a flat contact.
+    static constexpr double kDepthTolerance = 2e-4;
 
     /// Adds `point` (impulses ignored): merged into the nearest cached point closer than
     /// `threshold` (unit: metre), else appended, else replacing per sortCachedPoints.
