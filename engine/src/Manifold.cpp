@@ -77,11 +77,10 @@ int Manifold::slotToReplace(const ContactPoint& point) const {
 
 namespace {
 
-/// Whether `point`'s anchors on both bodies lie within `threshold` of `cached`'s.
-bool sameAnchors(const ContactPoint& cached, const ContactPoint& point, double threshold) {
-    const double t2 = threshold * threshold;
-    return (cached.localA - point.localA).squaredNorm() < t2 &&
-           (cached.localB - point.localB).squaredNorm() < t2;
+/// Whether `point`'s anchor on B lies within `threshold` of `cached`'s (nearest() matched the
+/// anchors on A).
+bool sameAnchorOnB(const ContactPoint& cached, const ContactPoint& point, double threshold) {
+    return (cached.localB - point.localB).squaredNorm() < threshold * threshold;
 }
 
 /// Turns `c` to the unit normal `n` about its anchors: its surface points move with the normal
@@ -100,7 +99,7 @@ void turnNormal(ContactPoint& c, const Vec3& n) {
 int Manifold::add(const ContactPoint& point, double threshold, Merge merge) {
     int index = nearest(point, threshold);
     if (index >= 0 && merge == Merge::KeepAnchors &&
-        sameAnchors(points_[index], point, threshold)) {
+        sameAnchorOnB(points_[index], point, threshold)) {
         turnNormal(points_[index], point.normal);
         return index;
     }

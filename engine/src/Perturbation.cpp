@@ -91,6 +91,7 @@ bool World::Impl::clipContacts(PairState& p, double threshold, double separation
     ++share.counts.faceClips;
     std::array<ClipPoint, 4> points;
     const int count = clipFaces(faceA, faceB, n, separation, points);
+    const Merge merge = mergeRule(p);
     for (int i = 0; i < count; ++i) {
         ContactPoint c;
         c.normal = n;
@@ -98,7 +99,7 @@ bool World::Impl::clipContacts(PairState& p, double threshold, double separation
         c.worldB = points[i].onB;
         c.distance = points[i].distance;
         anchor(p, c);
-        p.manifold.add(c, kClipMergeFraction * threshold, mergeRule(p));
+        p.manifold.add(c, kClipMergeFraction * threshold, merge);
     }
     return true;
 }
@@ -121,6 +122,7 @@ void World::Impl::perturbContacts(PairState& p, double threshold, double separat
     request.task = Task::SignedDistance;
     request.solver = settings.narrowPhase.solver;
     request.margin = cs.margin;
+    const Merge merge = mergeRule(p);
     for (int i = 0; i < cs.perturbationIterations; ++i) {
         const double around = 2.0 * std::numbers::pi * i / cs.perturbationIterations;
         const Vec3 axis = std::cos(around) * frame.col(0) + std::sin(around) * frame.col(1);
@@ -183,7 +185,7 @@ void World::Impl::perturbContacts(PairState& p, double threshold, double separat
             continue;
         }
         anchor(p, c);
-        p.manifold.add(c, threshold, mergeRule(p));
+        p.manifold.add(c, threshold, merge);
     }
 }
 

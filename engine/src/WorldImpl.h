@@ -173,8 +173,8 @@ struct World::Impl {
     bool reuseCachedQuery(PairState& pair, double halfTurnCosine);
     void updateManifolds();
     void updateManifold(PairState& pair, WorkerShare& share);
-    /// How the narrow phase's point of `pair` merges into its manifold
-    /// (ContactSettings::keepPolytopeAnchors).
+    /// How a new point of `pair` (the narrow phase's, a clipped corner, a perturbed query's)
+    /// merges into its manifold (ContactSettings::keepPolytopeAnchors).
     [[nodiscard]] Merge mergeRule(const PairState& pair) const;
     [[nodiscard]] double breakingThreshold(const PairState& pair) const;
     /// How far apart along the normal a pair's points are kept: the breaking threshold, or
