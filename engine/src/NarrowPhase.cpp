@@ -50,6 +50,17 @@ struct PrefetchQuery {
     }
 };
 
+/// The contact cache's look-ahead: what reuseCachedQuery() reads (the key, the cached query)
+/// and writes (the answer, the pair cache's front).
+struct PrefetchCachedQuery {
+    [[gnu::always_inline]] void far(const PairState& p) const {
+        prefetchRange(&p, &p.supportLines);
+        prefetchRange(&p.cache, reinterpret_cast<const char*>(&p.cache) + 256);
+        prefetchRange(&p.result, &p.cached + 1);
+    }
+    [[gnu::always_inline]] void near(const PairState&) const {}
+};
+
 /// The mesh memory the pair's next query will read first: A's support along the normal, B's
 /// against it (in the shapes' frames), kept for the look-ahead (PrefetchQuery).
 void rememberSupportLines(PairState& p, const Shape& shapeA, const Pose& poseA, const Shape& shapeB,
@@ -70,17 +81,33 @@ void World::Impl::runNarrowPhase() {
     base.task = Task::SignedDistance;
     base.solver = settings.narrowPhase.solver;
     base.margin = settings.contact.margin;
+    const auto query = [&](std::size_t, PairState& p, WorkerShare& share) {
+        p.reusedQuery = false;
+        queryPair(p, base, share);
+    };
+    if (!settings.narrowPhase.contactCache) {
+        forEachListedPair(narrowList, query, PrefetchQuery{});
+        return;
+    }
+    // Reuse first, then query what is left: the query pass's look-ahead then serves pairs it
+    // queries, not the (most) pairs the cache answers.
     const double cacheHalfTurn = std::cos(0.5 * settings.narrowPhase.cacheRotation);
-    forEachPassedPair(
-        [&](PairState& p, WorkerShare& share) {
-            p.reusedQuery = settings.narrowPhase.contactCache && reuseCachedQuery(p, cacheHalfTurn);
-            if (p.reusedQuery) {
-                ++share.counts.narrowPhaseSkipped;
-            } else {
-                queryPair(p, base, share);
-            }
+    reusedFlags.resize(narrowList.size());
+    forEachListedPair(
+        narrowList,
+        [&](std::size_t i, PairState& p, WorkerShare& share) {
+            p.reusedQuery = reuseCachedQuery(p, cacheHalfTurn);
+            reusedFlags[i] = p.reusedQuery ? 1 : 0;
+            share.counts.narrowPhaseSkipped += p.reusedQuery ? 1 : 0;
         },
-        PrefetchQuery{settings.narrowPhase.contactCache});
+        PrefetchCachedQuery{});
+    queryList.clear();
+    for (std::size_t i = 0; i < narrowList.size(); ++i) {
+        if (reusedFlags[i] == 0) {
+            queryList.push_back(narrowList[i]);
+        }
+    }
+    forEachListedPair(queryList, query, PrefetchQuery{true});
 }
 
 void addPairCounts(StepCounts& total, const StepCounts& part) {

@@ -111,9 +111,11 @@ void World::Impl::filterPairs() {
         }
     });
     narrowList.clear();
+    narrowKeys.clear();
     for (const PairSlot& s : index) {
         if (s.passed) {
             narrowList.push_back(s.slot);
+            narrowKeys.push_back(s.key);
         }
     }
     stats.counts.obbPassed = static_cast<int>(narrowList.size());
@@ -139,13 +141,17 @@ struct PrefetchManifold {
     [[gnu::always_inline]] void near(const PairState&) const {}
 };
 
-/// The perturbation pass's look-ahead: only the flag, since a few pairs in ten are perturbed.
-struct PrefetchPending {
+/// The perturbation pass's look-ahead: its pairs' keys, manifolds and cooldown.
+struct PrefetchPerturbed {
     [[gnu::always_inline]] void far(const PairState& p) const {
-        prefetchRange(&p.perturbPending, &p.perturbPending + 1);
+        prefetchRange(&p.key, &p.key + 1);
+        prefetchRange(&p.manifold, &p.result);
+        prefetchRange(&p.perturbPending, &p + 1);
     }
     [[gnu::always_inline]] void near(const PairState&) const {}
 };
+
+constexpr std::uint8_t kPerturbMark = 0x80;
 
 } // namespace
 
@@ -216,30 +222,47 @@ void World::Impl::updateManifold(PairState& p, WorkerShare& share) {
 /// pairs that asked for them (in parallel; their time moves to the narrow-phase stage), then
 /// the contact list in key order. Pairs that failed the OBB filter were cleared by filterPairs.
 void World::Impl::updateManifolds() {
-    forEachPassedPair([&](PairState& p, WorkerShare& share) { updateManifold(p, share); },
-                      PrefetchManifold{});
+    pairPoints.resize(narrowList.size());
+    forEachListedPair(
+        narrowList,
+        [&](std::size_t i, PairState& p, WorkerShare& share) {
+            updateManifold(p, share);
+            pairPoints[i] = static_cast<std::uint8_t>(p.manifold.size()) |
+                            (p.perturbPending ? kPerturbMark : std::uint8_t{0});
+        },
+        PrefetchManifold{});
     StageTimer timer;
-    forEachPassedPair([&](PairState& p, WorkerShare& share) {
-        if (!p.perturbPending) {
-            return;
+    perturbList.clear();
+    perturbIndex.clear();
+    for (std::size_t i = 0; i < narrowList.size(); ++i) {
+        if ((pairPoints[i] & kPerturbMark) != 0) {
+            perturbList.push_back(narrowList[i]);
+            perturbIndex.push_back(static_cast<std::uint32_t>(i));
         }
-        p.perturbPending = false;
-        const int before = p.manifold.size();
-        const double threshold = breakingThreshold(p);
-        const double reach = pairReach(frames[p.key.a], frames[p.key.b]);
-        perturbContacts(p, threshold, keptSeparation(threshold, reach), share);
-        if (p.manifold.size() == before) { // a line or point contact: no more to find
-            startPerturbationCooldown(p);
-        }
-    }, PrefetchPending{});
+    }
+    forEachListedPair(
+        perturbList,
+        [&](std::size_t j, PairState& p, WorkerShare& share) {
+            p.perturbPending = false;
+            const int before = p.manifold.size();
+            const double threshold = breakingThreshold(p);
+            const double reach = pairReach(frames[p.key.a], frames[p.key.b]);
+            perturbContacts(p, threshold, keptSeparation(threshold, reach), share);
+            if (p.manifold.size() == before) { // a line or point contact: no more to find
+                startPerturbationCooldown(p);
+            }
+            pairPoints[perturbIndex[j]] = static_cast<std::uint8_t>(p.manifold.size());
+        },
+        PrefetchPerturbed{});
     perturbationSeconds = timer.lap();
     contactRefs.clear();
-    for (const std::uint32_t slot : narrowList) {
-        PairState& p = pool[slot];
-        if (!p.manifold.empty()) {
+    for (std::size_t i = 0; i < narrowList.size(); ++i) {
+        const int size = pairPoints[i];
+        if (size > 0) {
             ++stats.counts.manifolds;
-            for (ContactPoint& c : p.manifold.points()) {
-                contactRefs.push_back({p.key.a, p.key.b, &c});
+            ContactPoint* points = pool[narrowList[i]].manifold.pointStorage();
+            for (int k = 0; k < size; ++k) {
+                contactRefs.push_back({narrowKeys[i].a, narrowKeys[i].b, points + k});
             }
         }
     }

@@ -17,6 +17,7 @@
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <vector>
 
 namespace mk {
@@ -140,6 +141,18 @@ struct World::Impl {
     std::vector<PairState> pool;
     std::vector<std::uint32_t> freeSlots;
     std::vector<std::uint32_t> narrowList; ///< slots that passed the OBB filter, in key order
+    /// With the contact cache: per narrowList entry, whether its query was reused this step,
+    /// and the slots still to query (in key order), so that the query pass looks ahead only
+    /// at pairs it will query.
+    std::vector<std::uint8_t> reusedFlags;
+    std::vector<std::uint32_t> queryList;
+    /// Per narrowList entry after the manifold stage: its manifold's size, plus kPerturbMark while
+    /// the pair waits for the perturbation pass. With the keys beside them, the contact list is
+    /// gathered without reading the pool.
+    std::vector<std::uint8_t> pairPoints;
+    std::vector<BodyPair> narrowKeys;        ///< the key of each narrowList entry
+    std::vector<std::uint32_t> perturbList;  ///< slots for the perturbation pass, in key order
+    std::vector<std::uint32_t> perturbIndex; ///< their narrowList positions
 
     std::vector<ContactRef> contactRefs; ///< grouped by colour (colourContacts())
     std::vector<ContactRef> sortedRefs;
@@ -204,14 +217,17 @@ struct World::Impl {
         }
         return *workers;
     }
-    /// Calls fn(pair, share) for the pair of every slot of narrowList, on the step's threads;
+    /// Calls fn(i, pair, share) for the pair of every slot list[i], on the step's threads;
     /// `share` belongs to the calling thread, its counts are summed into stats.counts after
     /// the loop. Each pair's work reads only its own state and this step's bodies and frames,
     /// so the split never changes a result. With an Ordered hook the calls stay on this
-    /// thread, in key order. `ahead` asks for the memory of the pairs ahead on the same thread:
+    /// thread, in list order. `ahead` asks for the memory of the pairs ahead on the same thread:
     /// ahead.far(pair) on the pair two ahead, for lines of its state (it must not read them),
     /// ahead.near(pair) on the next one, whose state was asked for, for what it points to.
     /// Both `always_inline`: GCC deletes a call whose only effects are prefetches.
+    template <class PairFn, class Ahead>
+    void forEachListedPair(std::span<const std::uint32_t> list, PairFn&& fn, Ahead ahead);
+    /// forEachListedPair() over narrowList, fn(pair, share).
     template <class PairFn, class Ahead> void forEachPassedPair(PairFn&& fn, Ahead ahead);
     /// Calls fn(begin, end) on chunks of [0, count) on the step's threads (inline with one);
     /// for loops whose iterations are independent and cheap (bodies, broadphase pairs).
@@ -228,7 +244,7 @@ struct World::Impl {
 };
 
 template <class PairFn, class Ahead>
-void World::Impl::forEachPassedPair(PairFn&& fn, Ahead ahead) {
+void World::Impl::forEachListedPair(std::span<const std::uint32_t> list, PairFn&& fn, Ahead ahead) {
     const bool parallel = settings.threads > 1 && (!hook || hookCalls == HookCalls::Concurrent);
     const int threads = parallel ? settings.threads : 1;
     shares.assign(static_cast<std::size_t>(threads), WorkerShare{});
@@ -238,19 +254,19 @@ void World::Impl::forEachPassedPair(PairFn&& fn, Ahead ahead) {
         constexpr std::size_t kAhead = 2;
         for (std::size_t i = begin; i < end; ++i) {
             if (i + kAhead < end) {
-                ahead.far(pool[narrowList[i + kAhead]]);
+                ahead.far(pool[list[i + kAhead]]);
             }
             if (i + 1 < end) {
-                ahead.near(std::as_const(pool[narrowList[i + 1]]));
+                ahead.near(std::as_const(pool[list[i + 1]]));
             }
-            fn(pool[narrowList[i]], share);
+            fn(i, pool[list[i]], share);
         }
     };
     if (!parallel) {
-        run(0, narrowList.size(), shares[0]);
+        run(0, list.size(), shares[0]);
     } else {
         constexpr std::size_t kPairsPerChunk = 8; // microseconds of work: cheap to hand out
-        threadPool().forEach(narrowList.size(), kPairsPerChunk,
+        threadPool().forEach(list.size(), kPairsPerChunk,
                              [&](std::size_t begin, std::size_t end, int thread) {
                                  WorkerShare& share = shares[static_cast<std::size_t>(thread)];
                                  share.thread = thread;
@@ -260,6 +276,11 @@ void World::Impl::forEachPassedPair(PairFn&& fn, Ahead ahead) {
     for (const WorkerShare& share : shares) {
         addPairCounts(stats.counts, share.counts);
     }
+}
+
+template <class PairFn, class Ahead> void World::Impl::forEachPassedPair(PairFn&& fn, Ahead ahead) {
+    forEachListedPair(
+        narrowList, [&](std::size_t, PairState& p, WorkerShare& share) { fn(p, share); }, ahead);
 }
 
 template <class RangeFn> void World::Impl::parallelFor(std::size_t count, RangeFn&& fn) {

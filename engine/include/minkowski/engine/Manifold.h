@@ -104,6 +104,9 @@ public:
     [[nodiscard]] bool empty() const { return size_ == 0; }
     [[nodiscard]] std::span<const ContactPoint> points() const { return {points_.data(), size_t(size_)}; }
     [[nodiscard]] std::span<ContactPoint> points() { return {points_.data(), size_t(size_)}; }
+    /// Where the points are stored, without reading the size (the world's contact list takes
+    /// the sizes from an array of its own, so that it reads no manifold).
+    [[nodiscard]] ContactPoint* pointStorage() { return points_.data(); }
 
 private:
     [[nodiscard]] int nearest(const ContactPoint& point, double threshold) const;
