@@ -151,7 +151,10 @@ struct PrefetchPerturbed {
     [[gnu::always_inline]] void near(const PairState&) const {}
 };
 
+/// World::Impl::pairPoints: a pair's point count, with this bit while it awaits the
+/// perturbation pass.
 constexpr std::uint8_t kPerturbMark = 0x80;
+static_assert(Manifold::kCapacity < kPerturbMark);
 
 } // namespace
 
