@@ -18,7 +18,7 @@ bool turnedBeyond(const Quat& a, const Quat& b, double halfAngleCosine) {
     return std::abs(a.dot(b)) < halfAngleCosine;
 }
 
-/// The narrow phase's look-ahead (forEachPassedPair): the lines of a pair's state its query
+/// The narrow phase's look-ahead (forEachListedPair): the lines of a pair's state its query
 /// reads (not the manifold, nor the contact cache's copy when the cache is off), then the lines
 /// its query reads first elsewhere: the mesh supports' cells and start vertices
 /// (rememberSupportLines()), the counts, the vertices of a typical final polytope (EPA ends with
@@ -30,7 +30,7 @@ struct PrefetchQuery {
     [[gnu::always_inline]] void far(const PairState& p) const {
         prefetchRange(&p, &p.manifold);
         prefetchRange(&p.result, contactCache ? &p.cached + 1 : &p.cached);
-        prefetchRange(&p.perturbPending, &p + 1);
+        prefetchRange(&p.reusedQuery, &p + 1);
     }
     [[gnu::always_inline]] void near(const PairState& p) const {
         for (const ConvexMesh::SupportLines& lines : p.supportLines) {
@@ -53,9 +53,13 @@ struct PrefetchQuery {
 /// The contact cache's look-ahead: what reuseCachedQuery() reads (the key, the cached query)
 /// and writes (the answer, the pair cache's front).
 struct PrefetchCachedQuery {
+    /// PairCache's first lines: the step, separation, witnesses, hints and poses that
+    /// PairCache::update() writes first.
+    static constexpr std::ptrdiff_t kCacheFrontBytes = 256;
+
     [[gnu::always_inline]] void far(const PairState& p) const {
         prefetchRange(&p, &p.supportLines);
-        prefetchRange(&p.cache, reinterpret_cast<const char*>(&p.cache) + 256);
+        prefetchRange(&p.cache, reinterpret_cast<const char*>(&p.cache) + kCacheFrontBytes);
         prefetchRange(&p.result, &p.cached + 1);
     }
     [[gnu::always_inline]] void near(const PairState&) const {}

@@ -130,13 +130,13 @@ bool usable(const QueryResult& r) {
            r.normal.allFinite() && std::abs(r.normal.squaredNorm() - 1.0) < 1e-6;
 }
 
-/// updateManifold()'s look-ahead (forEachPassedPair): the pair's key, manifold, answer and
+/// updateManifold()'s look-ahead (forEachListedPair): the pair's key, manifold, answer and
 /// flags, not its query cache nor the contact cache's copy (CachedQuery), which it never reads.
 struct PrefetchManifold {
     [[gnu::always_inline]] void far(const PairState& p) const {
         prefetchRange(&p.key, &p.key + 1);
         prefetchRange(&p.manifold, &p.cached);
-        prefetchRange(&p.perturbPending, &p + 1);
+        prefetchRange(&p.reusedQuery, &p + 1);
     }
     [[gnu::always_inline]] void near(const PairState&) const {}
 };
@@ -146,7 +146,7 @@ struct PrefetchPerturbed {
     [[gnu::always_inline]] void far(const PairState& p) const {
         prefetchRange(&p.key, &p.key + 1);
         prefetchRange(&p.manifold, &p.result);
-        prefetchRange(&p.perturbPending, &p + 1);
+        prefetchRange(&p.reusedQuery, &p + 1);
     }
     [[gnu::always_inline]] void near(const PairState&) const {}
 };
@@ -191,7 +191,7 @@ Merge World::Impl::mergeRule(const PairState& p) const {
 
 /// Refreshes the pair's cached points, adds this step's point and decides whether the pair
 /// needs the perturbation pass.
-void World::Impl::updateManifold(PairState& p, WorkerShare& share) {
+bool World::Impl::updateManifold(PairState& p, WorkerShare& share) {
     const ContactSettings& cs = settings.contact;
     const Pose& poseA = bodies[p.key.a].pose;
     const Pose& poseB = bodies[p.key.b].pose;
@@ -202,23 +202,25 @@ void World::Impl::updateManifold(PairState& p, WorkerShare& share) {
     const QueryResult& r = p.result;
     if (!usable(r)) {
         ++share.counts.narrowPhaseFailures;
-    } else if (r.distance < cs.margin + reach) {
-        ContactPoint c;
-        c.worldA = r.witnessA;
-        c.worldB = r.witnessB;
-        c.normal = r.normal;
-        c.distance = (r.witnessB - r.witnessA).dot(r.normal);
-        anchor(p, c);
-        p.manifold.add(c, threshold, mergeRule(p));
-        // A speculative point that will not close within the step at the bodies' velocities
-        // (bodies falling side by side) is not worth three more queries.
-        const bool mayTouch =
-            c.distance < cs.margin + closing(frames[p.key.a], frames[p.key.b], c.normal);
-        p.perturbPending = cs.perturbationIterations > 0 && !p.reusedQuery &&
-                           p.perturbationCooldown == 0 &&
-                           p.manifold.size() < cs.perturbationMinPoints && mayTouch &&
-                           !frames[p.key.a].sphere && !frames[p.key.b].sphere;
+        return false;
     }
+    if (r.distance >= cs.margin + reach) {
+        return false;
+    }
+    ContactPoint c;
+    c.worldA = r.witnessA;
+    c.worldB = r.witnessB;
+    c.normal = r.normal;
+    c.distance = (r.witnessB - r.witnessA).dot(r.normal);
+    anchor(p, c);
+    p.manifold.add(c, threshold, mergeRule(p));
+    // A speculative point that will not close within the step at the bodies' velocities
+    // (bodies falling side by side) is not worth three more queries.
+    const bool mayTouch =
+        c.distance < cs.margin + closing(frames[p.key.a], frames[p.key.b], c.normal);
+    return cs.perturbationIterations > 0 && !p.reusedQuery && p.perturbationCooldown == 0 &&
+           p.manifold.size() < cs.perturbationMinPoints && mayTouch && !frames[p.key.a].sphere &&
+           !frames[p.key.b].sphere;
 }
 
 /// Three passes: each passed pair's manifold (in parallel), the perturbation calls of the
@@ -229,24 +231,21 @@ void World::Impl::updateManifolds() {
     forEachListedPair(
         narrowList,
         [&](std::size_t i, PairState& p, WorkerShare& share) {
-            updateManifold(p, share);
+            const bool perturb = updateManifold(p, share);
             pairPoints[i] = static_cast<std::uint8_t>(p.manifold.size()) |
-                            (p.perturbPending ? kPerturbMark : std::uint8_t{0});
+                            (perturb ? kPerturbMark : std::uint8_t{0});
         },
         PrefetchManifold{});
     StageTimer timer;
     perturbList.clear();
-    perturbIndex.clear();
     for (std::size_t i = 0; i < narrowList.size(); ++i) {
         if ((pairPoints[i] & kPerturbMark) != 0) {
             perturbList.push_back(narrowList[i]);
-            perturbIndex.push_back(static_cast<std::uint32_t>(i));
         }
     }
     forEachListedPair(
         perturbList,
-        [&](std::size_t j, PairState& p, WorkerShare& share) {
-            p.perturbPending = false;
+        [&](std::size_t, PairState& p, WorkerShare& share) {
             const int before = p.manifold.size();
             const double threshold = breakingThreshold(p);
             const double reach = pairReach(frames[p.key.a], frames[p.key.b]);
@@ -254,16 +253,17 @@ void World::Impl::updateManifolds() {
             if (p.manifold.size() == before) { // a line or point contact: no more to find
                 startPerturbationCooldown(p);
             }
-            pairPoints[perturbIndex[j]] = static_cast<std::uint8_t>(p.manifold.size());
         },
         PrefetchPerturbed{});
     perturbationSeconds = timer.lap();
     contactRefs.clear();
     for (std::size_t i = 0; i < narrowList.size(); ++i) {
-        const int size = pairPoints[i];
+        Manifold& manifold = pool[narrowList[i]].manifold; // an address: nothing read yet
+        // A perturbed pair's count changed in the pass (its state is in cache from it).
+        const int size = (pairPoints[i] & kPerturbMark) != 0 ? manifold.size() : pairPoints[i];
         if (size > 0) {
             ++stats.counts.manifolds;
-            ContactPoint* points = pool[narrowList[i]].manifold.pointStorage();
+            ContactPoint* points = manifold.pointStorage();
             for (int k = 0; k < size; ++k) {
                 contactRefs.push_back({narrowKeys[i].a, narrowKeys[i].b, points + k});
             }

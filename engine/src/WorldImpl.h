@@ -59,8 +59,6 @@ struct PairState {
     Manifold manifold{};
     QueryResult result{}; ///< this step's narrow-phase answer (when passed)
     CachedQuery cached{};
-    /// The manifold stage found too few points: the perturbation pass queries this pair.
-    bool perturbPending = false;
     /// This step's answer came from the contact cache (NarrowPhaseSettings::contactCache).
     bool reusedQuery = false;
     int perturbationCooldown = 0; ///< steps before the next perturbation round may run
@@ -152,7 +150,6 @@ struct World::Impl {
     std::vector<std::uint8_t> pairPoints;
     std::vector<BodyPair> narrowKeys;        ///< the key of each narrowList entry
     std::vector<std::uint32_t> perturbList;  ///< slots for the perturbation pass, in key order
-    std::vector<std::uint32_t> perturbIndex; ///< their narrowList positions
 
     std::vector<ContactRef> contactRefs; ///< grouped by colour (colourContacts())
     std::vector<ContactRef> sortedRefs;
@@ -185,7 +182,9 @@ struct World::Impl {
     /// halfTurnCosine: cos(narrowPhase.cacheRotation / 2), computed once per step.
     bool reuseCachedQuery(PairState& pair, double halfTurnCosine);
     void updateManifolds();
-    void updateManifold(PairState& pair, WorkerShare& share);
+    /// Refreshes the pair's manifold and adds this step's point; true when the pair should go
+    /// through the perturbation pass (too few points).
+    [[nodiscard]] bool updateManifold(PairState& pair, WorkerShare& share);
     /// How a new point of `pair` (the narrow phase's, a clipped corner, a perturbed query's)
     /// merges into its manifold (ContactSettings::keepPolytopeAnchors).
     [[nodiscard]] Merge mergeRule(const PairState& pair) const;
@@ -227,8 +226,6 @@ struct World::Impl {
     /// Both `always_inline`: GCC deletes a call whose only effects are prefetches.
     template <class PairFn, class Ahead>
     void forEachListedPair(std::span<const std::uint32_t> list, PairFn&& fn, Ahead ahead);
-    /// forEachListedPair() over narrowList, fn(pair, share).
-    template <class PairFn, class Ahead> void forEachPassedPair(PairFn&& fn, Ahead ahead);
     /// Calls fn(begin, end) on chunks of [0, count) on the step's threads (inline with one);
     /// for loops whose iterations are independent and cheap (bodies, broadphase pairs).
     template <class RangeFn> void parallelFor(std::size_t count, RangeFn&& fn);
@@ -276,11 +273,6 @@ void World::Impl::forEachListedPair(std::span<const std::uint32_t> list, PairFn&
     for (const WorkerShare& share : shares) {
         addPairCounts(stats.counts, share.counts);
     }
-}
-
-template <class PairFn, class Ahead> void World::Impl::forEachPassedPair(PairFn&& fn, Ahead ahead) {
-    forEachListedPair(
-        narrowList, [&](std::size_t, PairState& p, WorkerShare& share) { fn(p, share); }, ahead);
 }
 
 template <class RangeFn> void World::Impl::parallelFor(std::size_t count, RangeFn&& fn) {
