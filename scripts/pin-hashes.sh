@@ -2,6 +2,8 @@
 # Pinned determinism: the final state hash of short runs of the funnel and the box stack with
 # every built-in solver and 1 or 2 step threads, against the table tests/scenes/pinned-hashes.txt.
 # The step's threads split pairs, never a pair's work, so both thread counts pin the same hash.
+# The funnel with the contact cache on (`funnel+contact-cache`, default solver) runs 2.5 s: the
+# cache answers nothing while the bodies fall, and two calls in three once the pile has formed.
 #
 #   scripts/pin-hashes.sh write [BUILD_DIR]   rewrite the table from BUILD_DIR (build/release)
 #   scripts/pin-hashes.sh check BUILD_DIR     compare (the test cli_pinned_state_hashes)
@@ -21,6 +23,8 @@ cli="$build/apps/minkowski"
 seconds=0.5
 scenes="funnel box-stack"
 thread_counts="1 2"
+cached_scene=funnel
+cached_seconds=2.5
 
 if [ "$mode" != write ] && [ "$mode" != check ]; then
   echo "usage: $0 write|check [BUILD_DIR]" >&2
@@ -34,8 +38,13 @@ toolchain="$(basename "$cxx") $("$cxx" -dumpfullversion) $("$cxx" -dumpmachine)"
 # of `minkowski list solvers` (the block ends at the next unindented line).
 solvers="$("$cli" list solvers |
   awk '/^solvers/ {on = 1; next} /^[^ ]/ {on = 0} on && /^  [a-z]/ {print $1}')"
-hash_of() { # scene solver threads
-  "$cli" -q run "$1" --headless --seconds "$seconds" --solver "$2" --threads "$3" |
+hash_of() { # scene[+contact-cache] solver threads
+  local scene="$1" options=(--seconds "$seconds")
+  if [ "${scene%+contact-cache}" != "$scene" ]; then
+    scene="${scene%+contact-cache}"
+    options=(--seconds "$cached_seconds" --contact-cache)
+  fi
+  "$cli" -q run "$scene" --headless "${options[@]}" --solver "$2" --threads "$3" |
     sed -n 's/^state hash: \([0-9a-f]\{16\}\)$/\1/p'
 }
 
@@ -44,7 +53,8 @@ if [ "$mode" = write ]; then
   {
     echo "# Pinned state hashes (scripts/pin-hashes.sh): \`minkowski run SCENE --headless"
     echo "# --seconds $seconds --solver SOLVER --threads THREADS\`, one line per SCENE SOLVER"
-    echo "# THREADS. Regenerate with \`scripts/pin-hashes.sh write\`."
+    echo "# THREADS. SCENE+contact-cache: --contact-cache --seconds $cached_seconds."
+    echo "# Regenerate with \`scripts/pin-hashes.sh write\`."
     echo "toolchain: $toolchain"
     for scene in $scenes; do
       for solver in $solvers; do
@@ -55,6 +65,13 @@ if [ "$mode" = write ]; then
           echo "$scene $solver $t $h"
         done
       done
+    done
+    solver="$(echo "$solvers" | head -n 1)"
+    for t in $thread_counts; do
+      h="$(hash_of "$cached_scene+contact-cache" "$solver" "$t")" ||
+        { echo "error: $cached_scene+contact-cache/$solver/$t failed" >&2; exit 1; }
+      [ -n "$h" ] || { echo "error: $cached_scene+contact-cache/$t printed no hash" >&2; exit 1; }
+      echo "$cached_scene+contact-cache $solver $t $h"
     done
   } >"$tmp"
   mv "$tmp" "$table"

@@ -29,7 +29,8 @@ namespace {
 /// The command line of `minkowski run`, as given.
 struct RunOptions {
     std::string scene = "funnel";
-    SimulationOverrides overrides; ///< --solver, --warm-start, --seconds, --seed, --trajectories
+    SimulationOverrides overrides; ///< --solver, --warm-start, --seconds, --seed, --trajectories,
+                                   ///< --contact-cache
     std::optional<int> trajectory;
     std::string meshes;
     std::string writeScene;
@@ -59,6 +60,9 @@ void addRunOptions(CLI::App& run, RunOptions& o) {
                    "(e.g. ../shared/meshes/ycb)");
     run.add_option("--write-scene", o.writeScene,
                    "Write the scene, with the options above applied, to FILE (TOML) and exit");
+    run.add_flag("--contact-cache", o.overrides.contactCache,
+                 "Reuse a pair's contact while it barely moves, skipping narrow-phase calls "
+                 "(simulation.contact_cache; the summary reports the calls skipped)");
     run.add_flag("--headless", o.headless, "No viewer: simulate and print the summary");
     run.add_option("--threads", o.threads,
                    "Threads of each step (narrow phase and manifolds); the state hash is the "

@@ -46,6 +46,9 @@ void applySimulationOverrides(const SimulationOverrides& o, scenes::SceneDesc& s
         }
         sim.trajectories = *o.trajectories;
     }
+    if (o.contactCache) {
+        sim.contactCache = true;
+    }
 }
 
 void useMeshesOption(const std::string& folder, scenes::SceneDesc& scene) {

@@ -18,6 +18,7 @@ struct SimulationOverrides {
     std::optional<double> seconds;    ///< --seconds (unit: second), > 0
     std::optional<std::int64_t> seed; ///< --seed, >= 0
     std::optional<int> trajectories;  ///< --trajectories, >= 1
+    bool contactCache = false;        ///< --contact-cache: turns the cache on (never off)
 };
 
 /// A built-in scene or a scene file. \throws UsageError for an unknown name.

@@ -23,7 +23,7 @@ namespace {
 
 struct ViewOptions {
     std::string scene = "funnel";
-    SimulationOverrides overrides; ///< --solver, --warm-start, --seed
+    SimulationOverrides overrides; ///< --solver, --warm-start, --seed, --contact-cache
     std::optional<int> count;
     std::string meshes;
     std::string screenshot;
@@ -47,6 +47,8 @@ void addViewOptions(CLI::App& view, ViewOptions& o) {
     view.add_option("--seed", o.overrides.seed,
                     "Seed of the random placements (default: the scene's)")
         ->check(seedRange());
+    view.add_flag("--contact-cache", o.overrides.contactCache,
+                  "Start with the contact cache on (simulation.contact_cache)");
     view.add_option("--count", o.count,
                     "Bodies of each generator of the scene (default: the scene's)");
     view.add_option("--meshes", o.meshes,
