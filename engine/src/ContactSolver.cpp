@@ -113,8 +113,9 @@ struct ColouredSolve {
     std::span<const std::uint32_t> shares;
     const PgsSettings& settings;
     std::span<ThreadResiduals> parts; ///< one per thread
-    /// With AVX2, the colours' manifolds four at a time (packWide()): thread t sweeps its even
-    /// share of colour k's groups. Empty: the contacts one at a time, by `shares`.
+    /// With AVX2, the colours' manifolds four at a time (packWide()): thread t sweeps groups
+    /// [shares[k (T + 1) + t], shares[k (T + 1) + t + 1]) of colour k, an even split of the
+    /// colour's points (splitGroupShares()). Empty: the contacts one at a time, by `shares`.
     std::span<const WideGroup> groups;
     std::span<WidePoint> points;
     std::span<const std::uint32_t> groupStarts;
@@ -130,15 +131,10 @@ inline std::span<PackedContact> slice(ColouredSolve& s, std::size_t k, int threa
 }
 
 #if defined(__x86_64__)
-/// Thread `thread`'s even share of colour k's groups.
+/// Thread `thread`'s share of colour k's groups (ColouredSolve::groups).
 inline std::span<const WideGroup> groupShare(const ColouredSolve& s, std::size_t k, int thread) {
-    const std::size_t first = s.groupStarts[k];
-    const std::size_t count = s.groupStarts[k + 1] - first;
-    const std::size_t threads = s.parts.size();
-    const auto t = static_cast<std::size_t>(thread);
-    const std::size_t begin = first + count * t / threads;
-    const std::size_t end = first + count * (t + 1) / threads;
-    return s.groups.subspan(begin, end - begin);
+    const std::size_t row = k * (s.parts.size() + 1) + static_cast<std::size_t>(thread);
+    return s.groups.subspan(s.shares[row], s.shares[row + 1] - s.shares[row]);
 }
 #endif
 
@@ -302,6 +298,33 @@ void splitShares(std::span<const SolverContact> contacts, std::span<const std::u
     }
 }
 
+/// Splits each colour's groups among `threads` threads into runs of about equal point counts,
+/// the work of a sweep (ColouredSolve::groups). An even split of the groups was not even: a
+/// colour's groups come largest manifold first (packWide()), so thread 0 swept 33% more points
+/// than thread 1 in the crowded funnel and thread 1 waited at every colour's barrier.
+void splitGroupShares(std::span<const WideGroup> groups, std::span<const std::uint32_t> groupStarts,
+                      std::size_t threads, std::vector<std::uint32_t>& shares) {
+    shares.clear();
+    for (std::size_t k = 0; k + 1 < groupStarts.size(); ++k) {
+        const std::size_t first = groupStarts[k];
+        const std::size_t last = groupStarts[k + 1];
+        std::uint64_t total = 0;
+        for (std::size_t i = first; i < last; ++i) {
+            total += groups[i].points;
+        }
+        shares.push_back(static_cast<std::uint32_t>(first));
+        std::size_t i = first;
+        std::uint64_t swept = 0;
+        for (std::size_t t = 1; t < threads; ++t) {
+            while (i < last && swept * threads < total * t) {
+                swept += groups[i++].points;
+            }
+            shares.push_back(static_cast<std::uint32_t>(i));
+        }
+        shares.push_back(static_cast<std::uint32_t>(last));
+    }
+}
+
 /// The contacts packed one at a time (PackedContact), in chunks on `pool`'s threads when there
 /// is one (the same bits), four at a time with AVX2 (the same bits), each static side on a copy
 /// of its body.
@@ -335,7 +358,9 @@ PgsResult solveColoured(PgsScratch::Arrays& packed, std::span<const SolverContac
     const auto threads = static_cast<std::size_t>(pool.threads());
     packed.parts.assign(threads, ThreadResiduals{});
     const bool wide = !packed.wide.groups.empty(); // else the contacts are packed one at a time
-    if (!wide) {
+    if (wide) {
+        splitGroupShares(packed.wide.groups, packed.wide.groupStarts, threads, packed.shares);
+    } else {
         splitShares(contacts, colours.starts, threads, packed.shares);
     }
     ColouredSolve solve{.bodies = packed.bodies,
