@@ -221,6 +221,19 @@ updateWide(WideBodies& a, WideBodies& b, WidePoint& p, Quad w, WideResiduals& r)
     r.maxImpulse = max4(r.maxImpulse, maxAbs4({t0, t1, fz}));
 }
 
+/// Points ahead whose lines a sweep asks for. A large pile's points stream from memory (a sweep
+/// of 40,000 contacts reads 20 MB), and the hardware prefetcher alone keeps too few of a
+/// point's 32 lines in flight (docs/engine.md, "Streaming the sweeps").
+constexpr std::size_t kPointsAhead = 2;
+
+/// Asks for every line of `p`.
+[[gnu::always_inline]] inline void prefetchLines(const WidePoint& p) {
+    const char* bytes = reinterpret_cast<const char*>(&p);
+    for (std::size_t offset = 0; offset < sizeof(WidePoint); offset += 64) {
+        __builtin_prefetch(bytes + offset);
+    }
+}
+
 /// The lanes' residuals folded into one SweepResiduals (maxima: any order gives the same).
 SweepResiduals foldLanes(const WideResiduals& wide) {
     SweepResiduals r;
@@ -434,7 +447,11 @@ void packWide(std::span<const SolverBody> solverBodies, std::span<const SolverCo
         WideBodies a = loadBodies(bodies, g.bodyA);
         WideBodies b = loadBodies(bodies, g.bodyB);
         for (std::uint32_t j = 0; j < g.points; ++j) {
-            updateWide(a, b, points[g.firstPoint + j], w, wide);
+            const std::size_t i = g.firstPoint + j;
+            if (i + kPointsAhead < points.size()) {
+                prefetchLines(points[i + kPointsAhead]);
+            }
+            updateWide(a, b, points[i], w, wide);
         }
         storeBodies(bodies, g.bodyA, a);
         storeBodies(bodies, g.bodyB, b);
