@@ -22,6 +22,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <span>
 
@@ -135,10 +136,11 @@ struct PgsColours {
     /// per colour costs more than it saves on small problems. (The bits are the same.)
     std::size_t minContactsPerThread = 64;
     /// With AVX2, problems of up to this many contacts are swept four manifolds at a time (one
-    /// per lane, engine/src/PgsWide.h). Larger ones stream their contacts from memory at every
-    /// sweep, which the lanes do not speed up: they are swept a contact at a time. (The bits are
-    /// the same; the crossover is measured in docs/engine.md, "Four manifolds per sweep step".)
-    std::size_t maxWideContacts = 16384;
+    /// per lane, engine/src/PgsWide.h), larger ones a contact at a time. (The bits are the same.)
+    /// Since the sweeps ask for their lines ahead, the lanes are the faster at every size
+    /// measured, 40,000 contacts included (docs/engine.md, "Streaming the sweeps"): no bound by
+    /// default; tests lower it to compare both sweeps.
+    std::size_t maxWideContacts = std::numeric_limits<std::size_t>::max();
 
     /// Whether a solve of `contactCount` contacts spreads its sweeps over the pool's threads.
     [[nodiscard]] bool spreads(std::size_t contactCount) const;
