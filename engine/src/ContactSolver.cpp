@@ -118,7 +118,6 @@ struct ColouredSolve {
     /// colour's points (splitGroupShares()). Empty: the contacts one at a time, by `shares`.
     std::span<const WideGroup> groups;
     std::span<WidePoint> points;
-    std::span<const std::uint32_t> groupStarts;
     SpinBarrier barrier;
     PgsResult result{}; ///< thread 0's
     bool stop = false;  ///< thread 0's decision, read by all after a barrier
@@ -299,9 +298,9 @@ void splitShares(std::span<const SolverContact> contacts, std::span<const std::u
 }
 
 /// Splits each colour's groups among `threads` threads into runs of about equal point counts,
-/// the work of a sweep (ColouredSolve::groups). An even split of the groups was not even: a
-/// colour's groups come largest manifold first (packWide()), so thread 0 swept 33% more points
-/// than thread 1 in the crowded funnel and thread 1 waited at every colour's barrier.
+/// the work of a sweep (ColouredSolve::groups). Not an even split of the group count: a colour's
+/// groups come largest manifold first (packWide()), so the first thread would take the most
+/// points and the others would wait at every colour's barrier.
 void splitGroupShares(std::span<const WideGroup> groups, std::span<const std::uint32_t> groupStarts,
                       std::size_t threads, std::vector<std::uint32_t>& shares) {
     shares.clear();
@@ -371,7 +370,6 @@ PgsResult solveColoured(PgsScratch::Arrays& packed, std::span<const SolverContac
                         .parts = packed.parts,
                         .groups = packed.wide.groups,
                         .points = packed.wide.points,
-                        .groupStarts = packed.wide.groupStarts,
                         .barrier = SpinBarrier(pool.threads())};
 #if defined(__x86_64__)
     pool.together([&](int thread) {
