@@ -109,13 +109,13 @@ struct ColouredSolve {
     std::span<PackedContact> contacts;
     std::span<const std::uint32_t> starts;
     /// Thread t's share of colour k is [shares[k (T + 1) + t], shares[k (T + 1) + t + 1]), for
-    /// T threads: an even split, moved past the rest of a manifold (splitShares()).
+    /// T threads: of its contacts, an even split moved past the rest of a manifold
+    /// (splitShares()), or of its groups when `groups` is set (splitGroupShares()).
     std::span<const std::uint32_t> shares;
     const PgsSettings& settings;
     std::span<ThreadResiduals> parts; ///< one per thread
-    /// With AVX2, the colours' manifolds four at a time (packWide()): thread t sweeps groups
-    /// [shares[k (T + 1) + t], shares[k (T + 1) + t + 1]) of colour k, an even split of the
-    /// colour's points (splitGroupShares()). Empty: the contacts one at a time, by `shares`.
+    /// With AVX2, the colours' manifolds four at a time (packWide()), shared among the threads
+    /// by `shares`. Empty: the contacts one at a time.
     std::span<const WideGroup> groups;
     std::span<WidePoint> points;
     SpinBarrier barrier;

@@ -4,6 +4,7 @@
 /// sweeps of ContactSolver.cpp and the four-manifold sweep of PgsWide.cpp. Internal to the
 /// engine. Every sum keeps the order of the Eigen 3.4 expression it replaces (ContactSolver.cpp).
 
+#include "Prefetch.h"
 #include "minkowski/engine/ContactSolver.h"
 
 #include <algorithm>
@@ -587,14 +588,6 @@ template <class Lanes>
 /// "Streaming the sweeps").
 inline constexpr std::size_t kContactsAhead = 4;
 
-/// Asks for the eight lines of `c`.
-[[gnu::always_inline]] inline void prefetchLines(const PackedContact& c) {
-    const char* bytes = reinterpret_cast<const char*>(&c);
-    for (std::size_t offset = 0; offset < sizeof(PackedContact); offset += 64) {
-        __builtin_prefetch(bytes + offset);
-    }
-}
-
 /// One Gauss-Seidel pass over `contacts`, in their order.
 template <class Lanes>
 [[gnu::always_inline]] inline void updateContacts(std::span<PackedBody> bodies,
@@ -602,7 +595,7 @@ template <class Lanes>
                                                   SweepResiduals& r) {
     for (std::size_t i = 0; i < contacts.size(); ++i) {
         if (i + kContactsAhead < contacts.size()) {
-            prefetchLines(contacts[i + kContactsAhead]);
+            prefetchRange(&contacts[i + kContactsAhead], &contacts[i + kContactsAhead] + 1);
         }
         PackedContact& c = contacts[i];
         updateContact<Lanes>(bodies[c.bodyA], bodies[c.bodyB], c, w, r);

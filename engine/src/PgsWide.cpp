@@ -226,14 +226,6 @@ updateWide(WideBodies& a, WideBodies& b, WidePoint& p, Quad w, WideResiduals& r)
 /// point's 32 lines in flight (docs/engine.md, "Streaming the sweeps").
 constexpr std::size_t kPointsAhead = 2;
 
-/// Asks for every line of `p`.
-[[gnu::always_inline]] inline void prefetchLines(const WidePoint& p) {
-    const char* bytes = reinterpret_cast<const char*>(&p);
-    for (std::size_t offset = 0; offset < sizeof(WidePoint); offset += 64) {
-        __builtin_prefetch(bytes + offset);
-    }
-}
-
 /// The lanes' residuals folded into one SweepResiduals (maxima: any order gives the same).
 SweepResiduals foldLanes(const WideResiduals& wide) {
     SweepResiduals r;
@@ -449,7 +441,7 @@ void packWide(std::span<const SolverBody> solverBodies, std::span<const SolverCo
         for (std::uint32_t j = 0; j < g.points; ++j) {
             const std::size_t i = g.firstPoint + j;
             if (i + kPointsAhead < points.size()) {
-                prefetchLines(points[i + kPointsAhead]);
+                prefetchRange(&points[i + kPointsAhead], &points[i + kPointsAhead] + 1);
             }
             updateWide(a, b, points[i], w, wide);
         }

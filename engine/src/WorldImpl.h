@@ -5,6 +5,7 @@
 
 #include "ContactAnchor.h"
 #include "EscapeMonitor.h"
+#include "Prefetch.h"
 #include "SweepChooser.h"
 #include "minkowski/engine/Broadphase.h"
 #include "minkowski/engine/ContactSolver.h"
@@ -86,14 +87,6 @@ struct ContactRef {
     BodyId b = 0;
     ContactPoint* point = nullptr;
 };
-
-/// Asks for the cache lines of [begin, end).
-[[gnu::always_inline]] inline void prefetchRange(const void* begin, const void* end) {
-    const auto first = reinterpret_cast<std::uintptr_t>(begin) & ~std::uintptr_t{63};
-    for (auto line = first; line < reinterpret_cast<std::uintptr_t>(end); line += 64) {
-        __builtin_prefetch(reinterpret_cast<const void*>(line));
-    }
-}
 
 /// One thread's part of a per-pair stage, on cache lines of its own.
 struct alignas(64) WorkerShare {
