@@ -38,6 +38,8 @@ toolchain="$(basename "$cxx") $("$cxx" -dumpfullversion) $("$cxx" -dumpmachine)"
 # of `minkowski list solvers` (the block ends at the next unindented line).
 solvers="$("$cli" list solvers |
   awk '/^solvers/ {on = 1; next} /^[^ ]/ {on = 0} on && /^  [a-z]/ {print $1}')"
+# The one of them marked [default] at the end of its line.
+default_solver="$("$cli" list solvers | awk '/^  [a-z].*\[default\]$/ {print $1; exit}')"
 hash_of() { # scene[+contact-cache] solver threads
   local scene="$1" options=(--seconds "$seconds")
   if [ "${scene%+contact-cache}" != "$scene" ]; then
@@ -46,6 +48,15 @@ hash_of() { # scene[+contact-cache] solver threads
   fi
   "$cli" -q run "$scene" --headless "${options[@]}" --solver "$2" --threads "$3" |
     sed -n 's/^state hash: \([0-9a-f]\{16\}\)$/\1/p'
+}
+
+pin_lines() { # scene solver: one table line per thread count
+  local h t
+  for t in $thread_counts; do
+    h="$(hash_of "$1" "$2" "$t")" || { echo "error: $1/$2/$t failed" >&2; return 1; }
+    [ -n "$h" ] || { echo "error: $1/$2/$t printed no hash" >&2; return 1; }
+    echo "$1 $2 $t $h"
+  done
 }
 
 if [ "$mode" = write ]; then
@@ -58,21 +69,10 @@ if [ "$mode" = write ]; then
     echo "toolchain: $toolchain"
     for scene in $scenes; do
       for solver in $solvers; do
-        for t in $thread_counts; do
-          h="$(hash_of "$scene" "$solver" "$t")" ||
-            { echo "error: $scene/$solver/$t failed" >&2; exit 1; }
-          [ -n "$h" ] || { echo "error: $scene/$solver/$t printed no hash" >&2; exit 1; }
-          echo "$scene $solver $t $h"
-        done
+        pin_lines "$scene" "$solver" || exit 1
       done
     done
-    solver="$(echo "$solvers" | head -n 1)"
-    for t in $thread_counts; do
-      h="$(hash_of "$cached_scene+contact-cache" "$solver" "$t")" ||
-        { echo "error: $cached_scene+contact-cache/$solver/$t failed" >&2; exit 1; }
-      [ -n "$h" ] || { echo "error: $cached_scene+contact-cache/$t printed no hash" >&2; exit 1; }
-      echo "$cached_scene+contact-cache $solver $t $h"
-    done
+    pin_lines "$cached_scene+contact-cache" "$default_solver" || exit 1
   } >"$tmp"
   mv "$tmp" "$table"
   echo "wrote $table"
