@@ -266,6 +266,84 @@ TEST(PenetrationWarm, CorruptSeedsAreRejected) {
     EXPECT_TRUE(keep.empty()); // nothing kept from a separated query
 }
 
+/// The box pair of the tests below (B turned by `turnB`, the two overlapping by several cm) and
+/// its kept polytope.
+struct BoxPairSeed {
+    Shape box = Shape::box(Vec3(0.2, 0.2, 0.2));
+    Pose pa, pb;
+    PenetrationSeed seed;
+    QueryResult cold;
+    explicit BoxPairSeed(const Quat& turnB) : pb(turnB, Vec3(0.3, 0.05, 0.02)) {
+        QueryRequest q = coldRequest(box, pa, box, pb);
+        q.penetrationKeep = &seed;
+        cold = collide(box, pa, box, pb, q);
+    }
+    /// The query at pose `b` of B warm-started from `s`, keeping the polytope in `keep`.
+    QueryResult warm(const PenetrationSeed& s, PenetrationSeed& keep, const Pose& b) const {
+        QueryRequest w = coldRequest(box, pa, box, b);
+        w.penetrationSeed = &s;
+        w.penetrationKeep = &keep;
+        return collide(box, pa, box, b, w);
+    }
+};
+
+TEST(PenetrationWarm, DentedSeedsGiveTheColdAnswer) {
+    // Each seed vertex in turn moved 10% of the way to the origin (in A - B): the polytope is
+    // no longer convex there, but every face still has the origin behind it, so its smallest d
+    // still bounds the depth. Accepted when EPA ends at the first support call with the origin's
+    // projection inside the closest face; rejected (GJK runs) when EPA would have to expand.
+    const BoxPairSeed pair(Quat::Identity());
+    ASSERT_EQ(pair.cold.status, Status::Penetrating);
+    const double depth = -pair.cold.distance;
+    int nonConvex = 0, acceptedNonConvex = 0;
+    for (int i = 0; i < pair.seed.numVertices; ++i) {
+        PenetrationSeed dented = pair.seed;
+        const Vec3 b = pair.pb.apply(pair.seed.pointB[i]); // A's frame is the world's
+        dented.pointA[i] = b + 0.9 * (pair.seed.pointA[i] - b);
+        epa_detail::Polytope poly;
+        poly.reset();
+        const EpaWarmStart frame{.rotationB = pair.pb.rotation.toRotationMatrix(),
+                                 .translationB = pair.pb.translation};
+        const bool convex = !poly.loadSeed(dented, frame) || poly.confirmConvex();
+        PenetrationSeed keep;
+        const QueryResult r = pair.warm(dented, keep, pair.pb);
+        nonConvex += convex ? 0 : 1;
+        acceptedNonConvex += !convex && r.iterations == 0 ? 1 : 0;
+        EXPECT_EQ(r.status, Status::Penetrating) << i;
+        EXPECT_NEAR(r.distance, pair.cold.distance, kPolytopeTol) << i;
+        EXPECT_LE((r.witnessA - r.witnessB - depth * r.normal).norm(), kPolytopeTol) << i;
+    }
+    EXPECT_GT(nonConvex, 0);
+    EXPECT_GT(acceptedNonConvex, 0);
+}
+
+TEST(PenetrationWarm, ASeedEndingAtTheFirstSupportCallIsNotRewritten) {
+    // Kept in place (keep == seed), a polytope EPA did not expand is the seed itself: its
+    // points, in the bodies' frames, stay bit for bit (storing them again would round B's).
+    const BoxPairSeed pair(Quat(Eigen::AngleAxisd(0.3, Vec3(1, 2, 3).normalized())));
+    ASSERT_FALSE(pair.seed.empty());
+    const Pose moved(pair.pb.rotation, pair.pb.translation + Vec3(1e-4, -2e-4, 3e-4));
+    PenetrationSeed inPlace = pair.seed;
+    const QueryResult r = pair.warm(inPlace, inPlace, moved);
+    ASSERT_EQ(r.iterations, 0);
+    ASSERT_EQ(r.penetrationIterations, 1);
+    ASSERT_EQ(inPlace.numVertices, pair.seed.numVertices);
+    ASSERT_EQ(inPlace.numFaces, pair.seed.numFaces);
+    for (int i = 0; i < inPlace.numVertices; ++i) {
+        EXPECT_EQ(inPlace.pointA[i], pair.seed.pointA[i]) << i;
+        EXPECT_EQ(inPlace.pointB[i], pair.seed.pointB[i]) << i;
+    }
+    // kept elsewhere, the polytope is stored as EPA ended it: the same faces
+    PenetrationSeed elsewhere;
+    const QueryResult e = pair.warm(pair.seed, elsewhere, moved);
+    EXPECT_EQ(e.distance, r.distance);
+    ASSERT_EQ(elsewhere.numFaces, pair.seed.numFaces);
+    for (int f = 0; f < elsewhere.numFaces; ++f) {
+        EXPECT_EQ(elsewhere.faces[f], pair.seed.faces[f]) << f;
+        EXPECT_EQ(elsewhere.adjacent[f], pair.seed.adjacent[f]) << f;
+    }
+}
+
 TEST(PenetrationWarm, PairCacheSetsTheSeedForPreviousStrategiesOnly) {
     const Shape a = Shape::box(Vec3(0.2, 0.2, 0.2));
     const Pose pa, pb(Quat::Identity(), Vec3(0.3, 0.05, 0.02));

@@ -281,6 +281,7 @@ public:
         numVerts_ = numFree_ = heapSize_ = numLive_ = pass_ = 0;
         setFaceCount(0);
         heapMode_ = false;
+        convexityPending_ = false;
         scale_ = 0.0;
     }
 
@@ -340,17 +341,22 @@ public:
 
     bool initTetrahedron();
     /// Loads a kept polytope at the current poses (its vertices moved with the bodies) and checks
-    /// that it is a certificate: indices and adjacency consistent, every face with a reliable
-    /// normal and the origin strictly behind it (d > 0), every edge convex to the visibility
-    /// margin. False (polytope unusable) otherwise.
+    /// that it is a certificate: indices and adjacency consistent (a closed surface), every face
+    /// with a reliable normal and the origin strictly behind it (d > 0). False (polytope
+    /// unusable) otherwise. Convexity is left to confirmConvex(): the depth bracket does not
+    /// need it, only the expansion and the witnesses do (epaWarm()).
     bool loadSeed(const PenetrationSeed& seed, const EpaWarmStart& frame);
+    /// True when every edge is convex to the visibility margin; checked once, on the first call
+    /// after loadSeed() (a polytope EPA built is convex by construction).
+    bool confirmConvex();
     /// Stores the live faces and the vertices they use into `seed` (B's points in B's frame);
     /// false, with `seed` emptied, when they exceed its capacity.
     bool storeSeed(PenetrationSeed& seed, const EpaWarmStart& frame);
     Grow expand(int f, int vertex);
     /// Writes depth, normal and witnesses of face f (projection of the origin onto its plane,
-    /// clamped to the triangle) and `status` into out.
-    void finish(int f, EpaStatus status, EpaOutput& out) const;
+    /// clamped to the triangle) and `status` into out. Returns the squared distance from that
+    /// projection to the triangle the witnesses come from (0 up to rounding when convex).
+    double finish(int f, EpaStatus status, EpaOutput& out) const;
 
 private:
     bool setFace(int f, int a, int b, int c);
@@ -445,6 +451,7 @@ private:
     int heapSize_ = 0;
     int numLive_ = 0;
     bool heapMode_ = false;        ///< the live faces are in heap_ (more than kScanFaces of them)
+    bool convexityPending_ = false; ///< loaded by loadSeed(), convexity not yet confirmed
     Vec3 interior_ = Vec3::Zero(); ///< centroid of the start tetrahedron, inside forever
     double scale_ = 0.0;
     int pass_ = 0; ///< flood fills of this query (Face::pass and mark_ hold a pass number)
@@ -566,7 +573,6 @@ inline bool Polytope::loadSeed(const PenetrationSeed& seed, const EpaWarmStart& 
             return false;
         faces_[f].adj = {adj[0], adj[1], adj[2]};
     }
-    const double margin = visibilityMargin();
     for (int f = 0; f < nf; ++f) {
         const Face& face = faces_[f];
         for (int e = 0; e < 3; ++e) {
@@ -574,11 +580,28 @@ inline bool Polytope::loadSeed(const PenetrationSeed& seed, const EpaWarmStart& 
             const int k = face.adjEdge(e);
             const bool linked = k < 3 && g.adj[k] == f * 4 + e && g.v[k] == face.v[(e + 1) % 3] &&
                                 g.v[(k + 1) % 3] == face.v[e];
-            if (!linked || face.n.dot(w_[g.v[(k + 2) % 3]]) - face.d > margin)
+            if (!linked)
                 return false;
         }
         addLive(f);
     }
+    convexityPending_ = true;
+    return true;
+}
+
+inline bool Polytope::confirmConvex() {
+    if (!convexityPending_)
+        return true;
+    const double margin = visibilityMargin();
+    for (int f = 0; f < numFaces_; ++f) {
+        const Face& face = faces_[f];
+        for (int e = 0; e < 3; ++e) {
+            const Face& g = faces_[face.adjFace(e)];
+            if (face.n.dot(w_[g.v[(face.adjEdge(e) + 2) % 3]]) - face.d > margin)
+                return false;
+        }
+    }
+    convexityPending_ = false;
     return true;
 }
 
@@ -793,7 +816,7 @@ inline Polytope::Grow Polytope::expand(int f, int vertex) {
     return Grow::Ok;
 }
 
-inline void Polytope::finish(int f, EpaStatus status, EpaOutput& out) const {
+inline double Polytope::finish(int f, EpaStatus status, EpaOutput& out) const {
     const Face& face = faces_[f];
     out.status = status;
     out.normal = face.n;
@@ -822,6 +845,7 @@ inline void Polytope::finish(int f, EpaStatus status, EpaOutput& out) const {
     const auto [i, j, k] = faces_[best].v;
     out.pa = bestL[0] * a_[i] + bestL[1] * a_[j] + bestL[2] * a_[k];
     out.pb = bestL[0] * b_[i] + bestL[1] * b_[j] + bestL[2] * b_[k];
+    return bestDist;
 }
 
 /// Start simplex reduced to an affinely independent set, then grown to a tetrahedron.
@@ -1054,7 +1078,12 @@ void expandLoop(S& support, Polytope& poly, const EpaSettings& settings, EpaOutp
     SupportPoint best;
     Vec3 bestDir = Vec3::UnitX();
     auto stop = [&](int f, EpaStatus status) {
-        poly.finish(f, status, out);
+        const double gap2 = poly.finish(f, status, out);
+        // A loaded seed not yet known to be convex (Polytope::confirmConvex()) proves the depth
+        // bracket, but its witnesses need the origin's projection inside the face.
+        const double margin = poly.visibilityMargin();
+        if (gap2 > margin * margin && !poly.confirmConvex())
+            out.status = status = EpaStatus::Degenerate;
         if (status == EpaStatus::MaxIterations || status == EpaStatus::OutOfCapacity ||
             status == EpaStatus::Degenerate) {
             useUpperBound(best, bestDir, out);
@@ -1083,6 +1112,8 @@ void expandLoop(S& support, Polytope& poly, const EpaSettings& settings, EpaOutp
         if (h - face.d <= thr || (mayRepeat && poly.hasVertex(s.w, poly.visibilityMargin()))) {
             return stop(f, face.d <= thr ? EpaStatus::Touching : EpaStatus::Converged);
         }
+        if (!poly.confirmConvex()) // the horizon walk needs a convex polytope
+            return stop(f, EpaStatus::Degenerate);
         const int v = poly.addVertex(s);
         if (v < 0)
             return stop(f, EpaStatus::OutOfCapacity);
@@ -1141,8 +1172,9 @@ EpaOutput epa(S& support, const Simplex& simplex, const EpaSettings& settings = 
 /// polytope inside A - B whose faces all have the origin strictly behind them: every ray from the
 /// origin then meets a face at a distance of at least that face's d, so the smallest d bounds the
 /// depth from below, and the support along the closest face's normal bounds it from above, as in
-/// a cold run. loadSeed() checks that at the current poses (plus convex edges, which keep the
-/// projection of the origin inside the closest face and the expansion well-defined). Answers
+/// a cold run. loadSeed() checks that at the current poses; convex edges, which keep the
+/// projection of the origin inside the closest face and the expansion well-defined, are checked
+/// only when EPA must expand or that projection falls outside the face. Answers
 /// therefore agree with epa() to the threshold of EpaSettings (both bracket the same depth);
 /// on polytopes both end on the exact face. Returns SeedRejected (nothing computed, warm.keep
 /// untouched) when the seed is empty or not a certificate, or when the expansion from it ends
@@ -1162,7 +1194,10 @@ EpaOutput epaWarm(S& support, const EpaSettings& settings, const EpaWarmStart& w
         out.status = EpaStatus::SeedRejected;
         return out;
     }
-    epa_detail::keepPolytope(poly, out, warm);
+    // Ended at the first support call: the polytope is the seed's, whose points already move
+    // with the bodies; storing it again would only round them.
+    if (out.iterations > 1 || warm.keep != warm.seed)
+        epa_detail::keepPolytope(poly, out, warm);
     return out;
 }
 
