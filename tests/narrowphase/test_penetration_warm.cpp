@@ -10,15 +10,17 @@
 #include "WarmTrajectory.h"
 #include "minkowski/narrowphase/Collide.h"
 #include "minkowski/narrowphase/ConvexMesh.h"
-#include "minkowski/narrowphase/detail/Epa.h"
 #include "minkowski/narrowphase/WarmStart.h"
+#include "minkowski/narrowphase/detail/Epa.h"
 
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <gtest/gtest.h>
 #include <numbers>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 using namespace mk;
@@ -266,61 +268,88 @@ TEST(PenetrationWarm, CorruptSeedsAreRejected) {
     EXPECT_TRUE(keep.empty()); // nothing kept from a separated query
 }
 
-/// The box pair of the tests below (B turned by `turnB`, the two overlapping by several cm) and
-/// its kept polytope.
-struct BoxPairSeed {
-    Shape box = Shape::box(Vec3(0.2, 0.2, 0.2));
+/// A pair (A at the origin, unturned), its cold penetrating answer and the polytope it kept.
+struct PairSeed {
+    Shape a, b;
     Pose pa, pb;
     PenetrationSeed seed;
     QueryResult cold;
-    explicit BoxPairSeed(const Quat& turnB) : pb(turnB, Vec3(0.3, 0.05, 0.02)) {
-        QueryRequest q = coldRequest(box, pa, box, pb);
+    PairSeed(Shape shapeA, Shape shapeB, const Pose& poseB)
+        : a(std::move(shapeA)), b(std::move(shapeB)), pb(poseB) {
+        QueryRequest q = coldRequest(a, pa, b, pb);
         q.penetrationKeep = &seed;
-        cold = collide(box, pa, box, pb, q);
+        cold = collide(a, pa, b, pb, q);
     }
-    /// The query at pose `b` of B warm-started from `s`, keeping the polytope in `keep`.
-    QueryResult warm(const PenetrationSeed& s, PenetrationSeed& keep, const Pose& b) const {
-        QueryRequest w = coldRequest(box, pa, box, b);
+    /// The query at pose `poseB` of B warm-started from `s`, keeping the polytope in `keep`.
+    QueryResult warm(const PenetrationSeed& s, PenetrationSeed& keep, const Pose& poseB) const {
+        QueryRequest w = coldRequest(a, pa, b, poseB);
         w.penetrationSeed = &s;
         w.penetrationKeep = &keep;
-        return collide(box, pa, box, b, w);
+        return collide(a, pa, b, poseB, w);
     }
 };
 
-TEST(PenetrationWarm, DentedSeedsGiveTheColdAnswer) {
-    // Each seed vertex in turn moved 10% of the way to the origin (in A - B): the polytope is
-    // no longer convex there, but every face still has the origin behind it, so its smallest d
-    // still bounds the depth. Accepted when EPA ends at the first support call with the origin's
-    // projection inside the closest face; rejected (GJK runs) when EPA would have to expand.
-    const BoxPairSeed pair(Quat::Identity());
-    ASSERT_EQ(pair.cold.status, Status::Penetrating);
+/// The box pair of the tests below (B turned by `turnB`, the two overlapping by several cm).
+PairSeed boxPair(const Quat& turnB) {
+    const Shape box = Shape::box(Vec3(0.2, 0.2, 0.2));
+    return {box, box, Pose(turnB, Vec3(0.3, 0.05, 0.02))};
+}
+
+/// Seeds that are not convex: each vertex in turn dented, its point of A moved 10% of the way
+/// to A's frame origin (inside A), so still a point of A and the vertex still a point of A - B.
+/// Every answer must be the cold one; counts the dents that made the polytope non-convex and
+/// those of them answered from the seed.
+void checkDentedSeeds(const PairSeed& pair, int& nonConvex, int& acceptedNonConvex,
+                      const std::string& what) {
     const double depth = -pair.cold.distance;
-    int nonConvex = 0, acceptedNonConvex = 0;
+    const EpaWarmStart frame{.rotationB = pair.pb.rotation.toRotationMatrix(),
+                             .translationB = pair.pb.translation};
     for (int i = 0; i < pair.seed.numVertices; ++i) {
         PenetrationSeed dented = pair.seed;
-        const Vec3 b = pair.pb.apply(pair.seed.pointB[i]); // A's frame is the world's
-        dented.pointA[i] = b + 0.9 * (pair.seed.pointA[i] - b);
+        dented.pointA[i] = 0.9 * pair.seed.pointA[i];
         epa_detail::Polytope poly;
         poly.reset();
-        const EpaWarmStart frame{.rotationB = pair.pb.rotation.toRotationMatrix(),
-                                 .translationB = pair.pb.translation};
         const bool convex = !poly.loadSeed(dented, frame) || poly.confirmConvex();
         PenetrationSeed keep;
         const QueryResult r = pair.warm(dented, keep, pair.pb);
         nonConvex += convex ? 0 : 1;
         acceptedNonConvex += !convex && r.iterations == 0 ? 1 : 0;
-        EXPECT_EQ(r.status, Status::Penetrating) << i;
-        EXPECT_NEAR(r.distance, pair.cold.distance, kPolytopeTol) << i;
-        EXPECT_LE((r.witnessA - r.witnessB - depth * r.normal).norm(), kPolytopeTol) << i;
+        EXPECT_EQ(r.status, Status::Penetrating) << what << " vertex " << i;
+        EXPECT_NEAR(r.distance, pair.cold.distance, kPolytopeTol) << what << " vertex " << i;
+        EXPECT_LE((r.witnessA - r.witnessB - depth * r.normal).norm(), kPolytopeTol)
+            << what << " vertex " << i;
     }
+}
+
+TEST(PenetrationWarm, DentedSeedsGiveTheColdAnswer) {
+    // A dented polytope is no longer convex, but while every face has the origin behind it its
+    // smallest d still bounds the depth: accepted when EPA ends at the first support call with
+    // the origin's projection inside the closest face, rejected (GJK runs) otherwise.
+    int nonConvex = 0, acceptedNonConvex = 0;
+    const PairSeed box = boxPair(Quat::Identity());
+    ASSERT_EQ(box.cold.status, Status::Penetrating);
+    checkDentedSeeds(box, nonConvex, acceptedNonConvex, "boxes");
     EXPECT_GT(nonConvex, 0);
     EXPECT_GT(acceptedNonConvex, 0);
+    std::mt19937_64 rng(158);
+    int pairs = 0;
+    for (int k = 0; k < 12; ++k) {
+        const Pose pb(ref::randomRotation(rng), 0.2 * ref::randomUnit(rng));
+        const PairSeed hulls(randomHull(rng, 40, 0.2), randomHull(rng, 100, 0.15), pb);
+        if (hulls.cold.status != Status::Penetrating || hulls.seed.empty())
+            continue;
+        ++pairs;
+        checkDentedSeeds(hulls, nonConvex, acceptedNonConvex, "hulls " + std::to_string(k));
+    }
+    EXPECT_GE(pairs, 8);
+    std::printf("dented seeds: %d not convex, %d of them answered from the seed\n", nonConvex,
+                acceptedNonConvex);
 }
 
 TEST(PenetrationWarm, ASeedEndingAtTheFirstSupportCallIsNotRewritten) {
     // Kept in place (keep == seed), a polytope EPA did not expand is the seed itself: its
     // points, in the bodies' frames, stay bit for bit (storing them again would round B's).
-    const BoxPairSeed pair(Quat(Eigen::AngleAxisd(0.3, Vec3(1, 2, 3).normalized())));
+    const PairSeed pair = boxPair(Quat(Eigen::AngleAxisd(0.3, Vec3(1, 2, 3).normalized())));
     ASSERT_FALSE(pair.seed.empty());
     const Pose moved(pair.pb.rotation, pair.pb.translation + Vec3(1e-4, -2e-4, 3e-4));
     PenetrationSeed inPlace = pair.seed;
