@@ -100,7 +100,7 @@ void World::Impl::filterPairs() {
     const double margin = settings.contact.margin;
     // obbOverlap() grows A's half extents by the margin and the pair's reach (m per axis): the
     // grown box lies in the ball of radius |e| + sqrt(3) m about its centre, so balls apart
-    // mean boxes apart, as obbOverlap()'s own first test would find, one cache line per body.
+    // mean boxes apart, as obbOverlap()'s own first test would find, from 32 bytes a body.
     const double diagonal = std::sqrt(3.0);
     balls.resize(frames.size());
     for (std::size_t i = 0; i < frames.size(); ++i) {

@@ -346,8 +346,8 @@ public:
     /// unusable) otherwise. Convexity is left to confirmConvex(): the depth bracket does not
     /// need it, only the expansion and the witnesses do (epaWarm()).
     bool loadSeed(const PenetrationSeed& seed, const EpaWarmStart& frame);
-    /// True when every edge is convex to the visibility margin; checked once, on the first call
-    /// after loadSeed() (a polytope EPA built is convex by construction).
+    /// True when every edge is convex to the visibility margin. A polytope EPA built is convex
+    /// by construction; a loaded one is checked here, and once it passes not again.
     bool confirmConvex();
     /// Stores the live faces and the vertices they use into `seed` (B's points in B's frame);
     /// false, with `seed` emptied, when they exceed its capacity.
