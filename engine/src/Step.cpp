@@ -98,30 +98,19 @@ void World::Impl::mergePairs() {
 
 void World::Impl::filterPairs() {
     const double margin = settings.contact.margin;
-    // obbOverlap() grows A's half extents by the margin and the pair's reach (m per axis): the
-    // grown box lies in the ball of radius |e| + sqrt(3) m about its centre, so balls apart
-    // mean boxes apart, as obbOverlap()'s own first test would find, from 32 bytes a body.
-    const double diagonal = std::sqrt(3.0);
+    // Each body's ball grown by its reach, once a step: the pairs' cheap first test.
     balls.resize(frames.size());
     for (std::size_t i = 0; i < frames.size(); ++i) {
-        const BodyFrame& f = frames[i];
-        balls[i] << f.obb.center, f.obb.halfExtents.norm() + diagonal * f.reach;
+        balls[i] = obbBall(frames[i].obb, frames[i].reach);
     }
-    const double marginReach = diagonal * margin;
     parallelFor(index.size(), [&](std::size_t begin, std::size_t end) {
         for (std::size_t i = begin; i < end; ++i) {
             PairSlot& s = index[i];
             const bool passedBefore = s.passed;
-            const Eigen::Vector4d& ballA = balls[s.key.a];
-            const Eigen::Vector4d& ballB = balls[s.key.b];
-            const double reach = ballA[3] + ballB[3] + marginReach;
-            if ((ballA.head<3>() - ballB.head<3>()).squaredNorm() > reach * reach) {
-                s.passed = false;
-            } else {
-                const BodyFrame& a = frames[s.key.a];
-                const BodyFrame& b = frames[s.key.b];
-                s.passed = obbOverlap(a.obb, b.obb, margin + pairReach(a, b));
-            }
+            const BodyFrame& a = frames[s.key.a];
+            const BodyFrame& b = frames[s.key.b];
+            s.passed = !obbBallsApart(balls[s.key.a], balls[s.key.b], margin) &&
+                       obbOverlap(a.obb, b.obb, margin + pairReach(a, b));
             if (passedBefore && !s.passed) { // OBBs apart by more than the margin: stale points
                 pool[s.slot].manifold.clear();
             }

@@ -124,9 +124,7 @@ struct World::Impl {
 
     std::vector<Body> bodies;
     std::vector<BodyFrame> frames;
-    /// Per body, once per step (filterPairs()): its OBB's centre and a radius bounding the OBB
-    /// grown by the body's reach: the OBB filter's first test reads 32 bytes a body instead of
-    /// two frames.
+    /// Per body, once per step (filterPairs()): obbBall() of its OBB grown by its reach.
     std::vector<Eigen::Vector4d> balls;
     Broadphase broadphase;
 

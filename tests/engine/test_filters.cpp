@@ -45,6 +45,33 @@ TEST(ObbFilter, AgreesWithGjkOnBoxes) {
     EXPECT_GT(separations, 200);
 }
 
+TEST(ObbFilter, BallsApartOnlyWhenTheBoxesAreApart) {
+    // obbBallsApart() of boxes grown by ga and gb, margin m, against obbOverlap(m + ga + gb):
+    // apart balls must mean apart boxes; both outcomes must occur.
+    std::mt19937_64 rng(8);
+    std::uniform_real_distribution<double> extent(0.01, 1.0);
+    std::uniform_real_distribution<double> offset(-2.0, 2.0);
+    std::uniform_real_distribution<double> grow(0.0, 0.2);
+    int apart = 0;
+    int near = 0;
+    for (int i = 0; i < 2000; ++i) {
+        const Obb a{Vec3(offset(rng), offset(rng), offset(rng)),
+                    randomRotation(rng).toRotationMatrix(), Vec3(extent(rng), 0.01, extent(rng))};
+        const Obb b{Vec3(offset(rng), offset(rng), offset(rng)),
+                    randomRotation(rng).toRotationMatrix(),
+                    Vec3(extent(rng), extent(rng), extent(rng))};
+        const double ga = grow(rng), gb = grow(rng), m = 0.01;
+        if (obbBallsApart(obbBall(a, ga), obbBall(b, gb), m)) {
+            EXPECT_FALSE(obbOverlap(a, b, m + ga + gb)) << "case " << i;
+            ++apart;
+        } else {
+            ++near;
+        }
+    }
+    EXPECT_GT(apart, 200);
+    EXPECT_GT(near, 200);
+}
+
 TEST(ObbFilter, ParallelBoxesJustApart) {
     const Obb a{Vec3::Zero(), Mat3::Identity(), Vec3::Constant(1.0)};
     const Obb b{Vec3(2.0 + 0.004, 0.0, 0.0), Mat3::Identity(), Vec3::Constant(1.0)};
