@@ -36,10 +36,11 @@ toolchain="$(basename "$cxx") $("$cxx" -dumpfullversion) $("$cxx" -dumpmachine)"
 
 # The built-in solvers: the first word of the indented lines of the `solvers (--solver):` block
 # of `minkowski list solvers` (the block ends at the next unindented line).
-solvers="$("$cli" list solvers |
+listing="$("$cli" list solvers)"
+solvers="$(echo "$listing" |
   awk '/^solvers/ {on = 1; next} /^[^ ]/ {on = 0} on && /^  [a-z]/ {print $1}')"
 # The one of them marked [default] at the end of its line.
-default_solver="$("$cli" list solvers | awk '/^  [a-z].*\[default\]$/ {print $1; exit}')"
+default_solver="$(echo "$listing" | awk '/^  [a-z].*\[default\]$/ {print $1; exit}')"
 hash_of() { # scene[+contact-cache] solver threads
   local scene="$1" options=(--seconds "$seconds")
   if [ "${scene%+contact-cache}" != "$scene" ]; then
