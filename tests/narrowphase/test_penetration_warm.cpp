@@ -304,10 +304,10 @@ void checkDentedSeeds(const PairSeed& pair, int& nonConvex, int& acceptedNonConv
     const double depth = -pair.cold.distance;
     const EpaWarmStart frame{.rotationB = pair.pb.rotation.toRotationMatrix(),
                              .translationB = pair.pb.translation};
+    epa_detail::Polytope poly;
     for (int i = 0; i < pair.seed.numVertices; ++i) {
         PenetrationSeed dented = pair.seed;
         dented.pointA[i] = 0.9 * pair.seed.pointA[i];
-        epa_detail::Polytope poly;
         poly.reset();
         const bool convex = !poly.loadSeed(dented, frame) || poly.confirmConvex();
         PenetrationSeed keep;
