@@ -238,6 +238,16 @@ inline bool triangleNormal(const Vec3& a, const Vec3& b, const Vec3& c, Vec3& n)
     return normalFromEdges(ab, bc, ca, ab.squaredNorm(), bc.squaredNorm(), ca.squaredNorm(), n);
 }
 
+/// Plane of triangle (a, b, c), counter-clockwise: its unit normal n (triangleNormal()) and
+/// d = n . centroid, the centroid's rounding being the smallest of the three vertices'. False
+/// when the triangle is too flat.
+inline bool facePlane(const Vec3& a, const Vec3& b, const Vec3& c, Vec3& n, double& d) {
+    if (!triangleNormal(a, b, c, n))
+        return false;
+    d = n.dot((a + b + c) / 3.0);
+    return true;
+}
+
 /// A (face, edge) pair: edge e of a face goes from v[e] to v[(e + 1) % 3].
 struct EdgeRef {
     int face;
@@ -255,6 +265,17 @@ struct Face {
     [[nodiscard]] int adjFace(int e) const { return adj[e] >> 2; }
     [[nodiscard]] int adjEdge(int e) const { return adj[e] & 3; }
 };
+
+/// The planes of faces [0, count) over the vertices `w`: facePlane() of each into its n and d,
+/// d also into dist[f]. False as soon as a face is too flat or does not have the origin
+/// strictly behind it (d > 0): what a loaded seed must satisfy (Polytope::loadSeed()). Four
+/// faces at a time on CPUs with AVX2, each lane computing facePlane()'s operations in their
+/// order, so the bits are the same on every CPU (EpaFacePlanes.cpp).
+bool seedFacePlanes(const Vec3* w, Face* faces, double* dist, int count);
+/// seedFacePlanes() one face at a time: the path without AVX2, and the reference of the tests.
+bool seedFacePlanesOneByOne(const Vec3* w, Face* faces, double* dist, int count);
+/// Whether seedFacePlanes() takes four faces at a time on this CPU.
+bool seedFacePlanesFourWide();
 
 /// Convex polytope inside A - B. Its storage (kMaxVertices vertices, about 6 MB of address space,
 /// touched only as far as a query grows) belongs to the thread (threadPolytope()) and is reused:
@@ -483,9 +504,8 @@ inline bool Polytope::setFace(int f, int a, int b, int c) {
     face.v = {a, b, c};
     face.pass = 0;
     face.heapPos = -1;
-    if (!triangleNormal(w_[a], w_[b], w_[c], face.n))
+    if (!facePlane(w_[a], w_[b], w_[c], face.n, face.d))
         return false;
-    face.d = face.n.dot((w_[a] + w_[b] + w_[c]) / 3.0);
     dist_[f] = face.d;
     return true;
 }
@@ -548,16 +568,23 @@ inline bool Polytope::loadSeed(const PenetrationSeed& seed, const EpaWarmStart& 
     if (nv < 4 || nv > PenetrationSeed::kMaxVertices || nf != 2 * nv - 4)
         return false;
     interior_ = Vec3::Zero();
+    // addVertex() without its square root per vertex: sqrt is monotone and correctly rounded,
+    // so the largest norm is the norm of the largest squared norm, to the bit
+    double scale2 = 0.0;
     for (int i = 0; i < nv; ++i) {
-        SupportPoint p;
-        p.a = seed.pointA[i];
-        p.b = frame.rotationB * seed.pointB[i] + frame.translationB;
-        p.w = p.a - p.b;
-        if (!p.w.allFinite())
+        const Vec3 b = frame.rotationB * seed.pointB[i] + frame.translationB;
+        const Vec3 w = seed.pointA[i] - b;
+        if (!w.allFinite())
             return false;
-        addVertex(p);
-        interior_ += p.w;
+        w_[i] = w;
+        a_[i] = seed.pointA[i];
+        b_[i] = b;
+        mark_[i] = 0;
+        scale2 = std::max(scale2, w.squaredNorm());
+        interior_ += w;
     }
+    numVerts_ = nv;
+    scale_ = std::max(scale_, std::sqrt(scale2));
     interior_ /= nv;
     setFaceCount(nf);
     for (int f = 0; f < nf; ++f) {
@@ -567,12 +594,16 @@ inline bool Polytope::loadSeed(const PenetrationSeed& seed, const EpaWarmStart& 
             if (v[e] >= nv || (adj[e] >> 2) >= nf)
                 return false;
         }
-        // d > 0: the origin is strictly behind the face (the face is positively oriented seen
-        // from it), what makes the faces' smallest d a lower bound of the depth
-        if (!setFace(f, v[0], v[1], v[2]) || !(faces_[f].d > 0.0))
-            return false;
-        faces_[f].adj = {adj[0], adj[1], adj[2]};
+        Face& face = faces_[f];
+        face.v = {v[0], v[1], v[2]};
+        face.adj = {adj[0], adj[1], adj[2]};
+        face.pass = 0;
+        face.heapPos = -1;
     }
+    // d > 0: the origin is strictly behind every face (each is positively oriented seen from
+    // it), what makes the faces' smallest d a lower bound of the depth
+    if (!seedFacePlanes(w_.get(), faces_.get(), dist_.get(), nf))
+        return false;
     for (int f = 0; f < nf; ++f) {
         const Face& face = faces_[f];
         for (int e = 0; e < 3; ++e) {
