@@ -18,6 +18,20 @@ bool turnedBeyond(const Quat& a, const Quat& b, double halfAngleCosine) {
     return std::abs(a.dot(b)) < halfAngleCosine;
 }
 
+/// A bound, far above GJK's tolerance (relative 1e-8 by default), on how much shorter than a
+/// Status::Separated distance d the true one may be: kFarSlack (d + r_A + r_B), r the bounding
+/// radii (the core radii GJK removes are smaller) (unit: metre per metre).
+constexpr double kFarSlack = 1e-6;
+
+/// Every point of B moved in A's frame by at most this since `then` (both poses of B's shape
+/// in A's): the displacement of B's bounding-sphere centre c plus what the rotation by theta can
+/// add on the sphere, |(R - R_then) q| <= 2 sin(theta / 2) r for |q| <= r (unit: metre).
+double motionBound(const Pose& now, const Pose& then, const BoundingSphere& sphereB) {
+    const Vec3 centre = now.apply(sphereB.center) - then.apply(sphereB.center);
+    const Quat turn = then.rotation.conjugate() * now.rotation;
+    return centre.norm() + 2.0 * turn.vec().norm() * sphereB.radius; // |vec| = sin(theta / 2)
+}
+
 /// The narrow phase's look-ahead (forEachListedPair): the lines of a pair's state its query
 /// reads (not the manifold, nor the contact cache's copy when the cache is off), then the lines
 /// its query reads first elsewhere: the mesh supports' cells and start vertices
@@ -190,8 +204,11 @@ bool World::Impl::reuseCachedQuery(PairState& p, double halfTurnCosine) {
     const Pose& poseB = frames[p.key.b].shapePose;
     const Pose relative = poseA.inverse() * poseB;
     const NarrowPhaseSettings& s = settings.narrowPhase;
-    if ((relative.translation - p.cached.relative.translation).norm() > s.cacheTranslation ||
-        turnedBeyond(relative.rotation, p.cached.relative.rotation, halfTurnCosine)) {
+    const bool near =
+        (relative.translation - p.cached.relative.translation).norm() <= s.cacheTranslation &&
+        !turnedBeyond(relative.rotation, p.cached.relative.rotation, halfTurnCosine);
+    const double apart = near ? 0.0 : certainlyApart(p, relative);
+    if (!near && !(apart > 0.0)) {
         return false;
     }
     QueryResult r = p.cached.result;
@@ -200,9 +217,34 @@ bool World::Impl::reuseCachedQuery(PairState& p, double halfTurnCosine) {
     r.witnessB = surfaceOver(poseB.apply(p.cached.witnessB), p.cached.depthB, -r.normal);
     r.distance = (r.witnessB - r.witnessA).dot(r.normal);
     r.separation = r.witnessA - r.witnessB;
+    if (!near) { // a certified lower bound, the witnesses only points of the bodies
+        r.status = Status::SeparatedEarlyExit;
+        r.distance = apart;
+        r.separation = -apart * r.normal;
+    }
     p.result = r;
     p.cache.update(stepIndex, poseA, poseB, r); // keeps `previous` warm starts valid
     return true;
+}
+
+/// Contact cache: a lower bound of the pair's distance when it proves the pair farther apart
+/// than a contact can be made from (ContactSettings::margin plus the pair's reach this step);
+/// 0 otherwise. From the last real query's distance (a Status::Separated one) less how far B
+/// can have moved relative to A since (motionBound()) and GJK's tolerance (kFarSlack): no
+/// approximation, the manifold drops the pair as the query's exact answer would have.
+double World::Impl::certainlyApart(const PairState& p, const Pose& relative) const {
+    const QueryResult& then = p.cached.result;
+    if (then.status != Status::Separated) {
+        return 0.0;
+    }
+    const Shape& a = bodies[p.key.a].shape;
+    const Shape& b = bodies[p.key.b].shape;
+    const double slack =
+        kFarSlack * (then.distance + a.boundingSphere().radius + b.boundingSphere().radius);
+    const double bound =
+        then.distance - slack - motionBound(relative, p.cached.relative, b.boundingSphere());
+    const double contact = settings.contact.margin + pairReach(frames[p.key.a], frames[p.key.b]);
+    return bound > contact ? bound : 0.0;
 }
 
 } // namespace mk

@@ -176,6 +176,9 @@ struct World::Impl {
     void queryPair(PairState& pair, const QueryRequest& base, WorkerShare& share);
     /// halfTurnCosine: cos(narrowPhase.cacheRotation / 2), computed once per step.
     bool reuseCachedQuery(PairState& pair, double halfTurnCosine);
+    /// Contact cache: a certified lower bound of the pair's distance (B's shape pose in A's is
+    /// `relative`) when it exceeds the contact margin plus the pair's reach, else 0.
+    [[nodiscard]] double certainlyApart(const PairState& pair, const Pose& relative) const;
     void updateManifolds();
     /// Refreshes the pair's manifold and adds this step's point; true when the pair should go
     /// through the perturbation pass (too few points).

@@ -24,8 +24,11 @@ struct NarrowPhaseSettings {
 
     /// Contact cache (off by default, so that every narrow-phase call is really made): a pair
     /// whose relative pose moved less than the two thresholds below since its last real query
-    /// reuses that query's witnesses (moved with the bodies) and skips the narrow phase. Skipped
-    /// calls are counted in StepCounts::narrowPhaseSkipped.
+    /// reuses that query's witnesses (moved with the bodies) and skips the narrow phase. So does
+    /// a pair that query found apart by more than its bodies can have closed since plus the
+    /// contact margin and reach: its answer is that certified lower bound
+    /// (Status::SeparatedEarlyExit), no contact is lost. Skipped calls are counted in
+    /// StepCounts::narrowPhaseSkipped.
     bool contactCache = false;
     /// Contact cache: largest relative translation of B in A's frame (unit: metre).
     double cacheTranslation = 1e-3;
