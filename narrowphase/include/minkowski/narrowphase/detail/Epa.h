@@ -361,10 +361,10 @@ public:
     }
 
     bool initTetrahedron();
-    /// Loads a kept polytope at the current poses (its vertices moved with the bodies) and checks
-    /// that it is a certificate: indices and adjacency consistent (a closed surface), every face
-    /// with a reliable normal and the origin strictly behind it (d > 0). False (polytope
-    /// unusable) otherwise. Convexity is left to confirmConvex(): the depth bracket does not
+    /// Loads a kept polytope into this empty one (reset()) at the current poses (its vertices
+    /// moved with the bodies, at the seed's indices) and checks that it is a certificate: indices
+    /// and adjacency consistent (a closed surface), every face with a reliable normal and the
+    /// origin strictly behind it (d > 0). False (polytope unusable) otherwise. Convexity is left to confirmConvex(): the depth bracket does not
     /// need it, only the expansion and the witnesses do (epaWarm()).
     bool loadSeed(const PenetrationSeed& seed, const EpaWarmStart& frame);
     /// True when every edge is convex to the visibility margin. A polytope EPA built is convex
