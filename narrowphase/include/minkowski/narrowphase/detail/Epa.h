@@ -315,10 +315,7 @@ public:
     int addVertex(const SupportPoint& p) {
         if (numVerts_ >= kMaxVertices)
             return -1;
-        w_[numVerts_] = p.w;
-        a_[numVerts_] = p.a;
-        b_[numVerts_] = p.b;
-        mark_[numVerts_] = 0;
+        storeVertex(numVerts_, p.w, p.a, p.b);
         scale_ = std::max(scale_, p.w.norm());
         return numVerts_++;
     }
@@ -364,8 +361,9 @@ public:
     /// Loads a kept polytope into this empty one (reset()) at the current poses (its vertices
     /// moved with the bodies, at the seed's indices) and checks that it is a certificate: indices
     /// and adjacency consistent (a closed surface), every face with a reliable normal and the
-    /// origin strictly behind it (d > 0). False (polytope unusable) otherwise. Convexity is left to confirmConvex(): the depth bracket does not
-    /// need it, only the expansion and the witnesses do (epaWarm()).
+    /// origin strictly behind it (d > 0). False (polytope unusable) otherwise. Convexity is left
+    /// to confirmConvex(): the depth bracket does not need it, only the expansion and the
+    /// witnesses do (epaWarm()).
     bool loadSeed(const PenetrationSeed& seed, const EpaWarmStart& frame);
     /// True when every edge is convex to the visibility margin. A polytope EPA built is convex
     /// by construction; a loaded one is checked here, and once it passes not again.
@@ -380,6 +378,22 @@ public:
     double finish(int f, EpaStatus status, EpaOutput& out) const;
 
 private:
+    /// Writes vertex slot i (w = a - b); the count and the scale are the caller's.
+    void storeVertex(int i, const Vec3& w, const Vec3& a, const Vec3& b) {
+        w_[i] = w;
+        a_[i] = a;
+        b_[i] = b;
+        mark_[i] = 0;
+    }
+    /// Face slot f on vertices (a, b, c), out of the heap and unmarked; its plane and adjacency
+    /// are the caller's.
+    Face& openFace(int f, int a, int b, int c) {
+        Face& face = faces_[f];
+        face.v = {a, b, c};
+        face.pass = 0;
+        face.heapPos = -1;
+        return face;
+    }
     bool setFace(int f, int a, int b, int c);
     void floodFill(int f, const Vec3& w);
     bool horizonIsCycle(const Vec3& w);
@@ -500,10 +514,7 @@ inline Polytope& threadPolytope() {
 
 /// Computes the plane of face slot f from vertices (a, b, c); false if the triangle is too flat.
 inline bool Polytope::setFace(int f, int a, int b, int c) {
-    Face& face = faces_[f];
-    face.v = {a, b, c};
-    face.pass = 0;
-    face.heapPos = -1;
+    Face& face = openFace(f, a, b, c);
     if (!facePlane(w_[a], w_[b], w_[c], face.n, face.d))
         return false;
     dist_[f] = face.d;
@@ -576,10 +587,7 @@ inline bool Polytope::loadSeed(const PenetrationSeed& seed, const EpaWarmStart& 
         const Vec3 w = seed.pointA[i] - b;
         if (!w.allFinite())
             return false;
-        w_[i] = w;
-        a_[i] = seed.pointA[i];
-        b_[i] = b;
-        mark_[i] = 0;
+        storeVertex(i, w, seed.pointA[i], b);
         scale2 = std::max(scale2, w.squaredNorm());
         interior_ += w;
     }
@@ -594,11 +602,7 @@ inline bool Polytope::loadSeed(const PenetrationSeed& seed, const EpaWarmStart& 
             if (v[e] >= nv || (adj[e] >> 2) >= nf)
                 return false;
         }
-        Face& face = faces_[f];
-        face.v = {v[0], v[1], v[2]};
-        face.adj = {adj[0], adj[1], adj[2]};
-        face.pass = 0;
-        face.heapPos = -1;
+        openFace(f, v[0], v[1], v[2]).adj = {adj[0], adj[1], adj[2]};
     }
     // d > 0: the origin is strictly behind every face (each is positively oriented seen from
     // it), what makes the faces' smallest d a lower bound of the depth
