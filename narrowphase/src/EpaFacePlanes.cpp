@@ -117,30 +117,28 @@ struct Quad3 {
 }
 
 } // namespace
+#endif
 
 bool seedFacePlanesFourWide() {
+#if defined(__x86_64__)
     static const bool avx2 = __builtin_cpu_supports("avx2");
     return avx2;
+#else
+    return false;
+#endif
 }
 
 bool seedFacePlanes(const Vec3* w, Face* faces, double* dist, int count) {
     int f = 0;
+#if defined(__x86_64__)
     if (seedFacePlanesFourWide()) {
         for (; f + 4 <= count; f += 4) {
             if (!fourFacePlanes(w, faces + f, dist + f))
                 return false;
         }
     }
+#endif
     return seedFacePlanesOneByOne(w, faces + f, dist + f, count - f);
 }
-#else
-bool seedFacePlanesFourWide() {
-    return false;
-}
-
-bool seedFacePlanes(const Vec3* w, Face* faces, double* dist, int count) {
-    return seedFacePlanesOneByOne(w, faces, dist, count);
-}
-#endif
 
 } // namespace mk::epa_detail
