@@ -215,9 +215,10 @@ bool World::Impl::reuseCachedQuery(PairState& p, double halfTurnCosine) {
     r.normal = poseA.rotation * p.cached.normal;
     r.witnessA = surfaceOver(poseA.apply(p.cached.witnessA), p.cached.depthA, r.normal);
     r.witnessB = surfaceOver(poseB.apply(p.cached.witnessB), p.cached.depthB, -r.normal);
-    r.distance = (r.witnessB - r.witnessA).dot(r.normal);
-    r.separation = r.witnessA - r.witnessB;
-    if (!near) { // a certified lower bound, the witnesses only points of the bodies
+    if (near) {
+        r.distance = (r.witnessB - r.witnessA).dot(r.normal);
+        r.separation = r.witnessA - r.witnessB;
+    } else { // a certified lower bound, the witnesses only points of the bodies
         r.status = Status::SeparatedEarlyExit;
         r.distance = apart;
         r.separation = -apart * r.normal;
