@@ -68,7 +68,6 @@ ContactSetup contactSetup(const SolverBody& a, const SolverBody& b, const Solver
     ContactSetup k;
     k.delassus = matrix(lanes.delassus);
     k.tangentInverse = {lanes.tangentInverse[0], lanes.tangentInverse[1], lanes.tangentInverse[2]};
-    k.tangentGradientStep = gradientStep(lanes);
     k.angularA = matrix(lanes.angularA);
     k.angularB = matrix(lanes.angularB);
     k.responseA = matrix(lanes.responseA);
@@ -89,6 +88,8 @@ double normalBias(double distance, double approach, double restitution, double h
 
 struct PgsScratch::Arrays {
     std::vector<PackedBody> bodies;
+    std::vector<PackedBody> before; ///< StillCheck::before
+    std::vector<double> reach;      ///< StillCheck::reach
     std::vector<PackedContact> contacts;
     std::vector<std::uint32_t> colourOf; ///< per body: 1 + the last colour that used it
     std::vector<ThreadResiduals> parts;  ///< per thread of a coloured solve
@@ -119,7 +120,8 @@ struct ColouredSolve {
     std::span<const WideGroup> groups;
     std::span<WidePoint> points;
     SpinBarrier barrier;
-    PgsResult result{}; ///< thread 0's
+    const StillCheck& still; ///< thread 0's, between the barriers
+    PgsResult result{};      ///< thread 0's
     bool stop = false;  ///< thread 0's decision, read by all after a barrier
 };
 
@@ -179,7 +181,9 @@ template <class Lanes>
             previousMax = std::max(previousMax, part.warmStartMax);
         }
         s.result.converged = false;
+        s.still.remember();
     }
+    s.barrier.wait(); // the velocities after the warm start are remembered before any sweep
     const Pair w = splat(s.settings.overRelaxation);
     for (int it = 0; it < s.settings.maxIterations; ++it) {
         SweepResiduals r;
@@ -193,7 +197,10 @@ template <class Lanes>
             for (const ThreadResiduals& part : s.parts) {
                 all.mergeMaxima(part.sweep);
             }
-            s.stop = stopAfterSweep(all, it, previousMax, s.settings, s.result);
+            s.stop = stopAfterSweep(all, it, previousMax, s.settings, s.still, s.result);
+            if (!s.stop) {
+                s.still.remember();
+            }
         }
         s.barrier.wait();
         if (s.stop) {
@@ -213,8 +220,8 @@ void colouredSweepsBaseline(ColouredSolve& s, int thread) {
 #endif
 
 PgsResult sweepBaseline(std::span<PackedBody> bodies, std::span<PackedContact> contacts,
-                        const PgsSettings& settings) {
-    return sweep<PairLanes>(bodies, contacts, settings);
+                        const PgsSettings& settings, const StillCheck& still) {
+    return sweep<PairLanes>(bodies, contacts, settings, still);
 }
 
 #if defined(__x86_64__)
@@ -222,8 +229,8 @@ PgsResult sweepBaseline(std::span<PackedBody> bodies, std::span<PackedContact> c
 /// enable it), compiled for AVX2.
 [[gnu::target("avx2")]] PgsResult sweepAvx2(std::span<PackedBody> bodies,
                                             std::span<PackedContact> contacts,
-                                            const PgsSettings& settings) {
-    return sweep<QuadLanes>(bodies, contacts, settings);
+                                            const PgsSettings& settings, const StillCheck& still) {
+    return sweep<QuadLanes>(bodies, contacts, settings, still);
 }
 #endif
 
@@ -352,7 +359,8 @@ void packContacts(PgsScratch::Arrays& packed, std::span<const SolverBody> bodies
 }
 
 PgsResult solveColoured(PgsScratch::Arrays& packed, std::span<const SolverContact> contacts,
-                        const PgsColours& colours, const PgsSettings& settings, bool avx2) {
+                        const PgsColours& colours, const PgsSettings& settings,
+                        const StillCheck& still, bool avx2) {
     ThreadPool& pool = *colours.pool;
     const auto threads = static_cast<std::size_t>(pool.threads());
     packed.parts.assign(threads, ThreadResiduals{});
@@ -370,7 +378,8 @@ PgsResult solveColoured(PgsScratch::Arrays& packed, std::span<const SolverContac
                         .parts = packed.parts,
                         .groups = packed.wide.groups,
                         .points = packed.wide.points,
-                        .barrier = SpinBarrier(pool.threads())};
+                        .barrier = SpinBarrier(pool.threads()),
+                        .still = still};
 #if defined(__x86_64__)
     pool.together([&](int thread) {
         if (avx2) {
@@ -419,8 +428,11 @@ PgsResult solveContacts(std::span<SolverBody> bodies, std::span<SolverContact> c
                         const PgsColours& colours) {
     PgsScratch::Arrays& packed = scratch.arrays();
     packed.bodies.resize(bodies.size());
+    packed.before.resize(bodies.size());
+    packed.reach.resize(bodies.size());
     for (std::size_t i = 0; i < bodies.size(); ++i) {
         packed.bodies[i] = packBody(bodies[i]);
+        packed.reach[i] = bodies[i].reach;
     }
     static const bool hasAvx2 = pgsKernelAvailable(PgsKernel::avx2);
     const bool avx2 = kernel == PgsKernel::avx2 || (kernel == PgsKernel::automatic && hasAvx2);
@@ -442,16 +454,21 @@ PgsResult solveContacts(std::span<SolverBody> bodies, std::span<SolverContact> c
     if (!wide) {
         packContacts(packed, bodies, contacts, settings.overRelaxation, avx2, colours.pool);
     }
+    // The solve's own bodies only: static copies (giveStaticBodiesCopies()) never move.
+    const StillCheck still{.bodies = std::span(packed.bodies).first(bodies.size()),
+                           .before = packed.before,
+                           .reach = packed.reach};
     PgsResult result;
     if (parallel) {
-        result = solveColoured(packed, contacts, colours, settings, avx2);
+        result = solveColoured(packed, contacts, colours, settings, still, avx2);
     } else {
 #if defined(__x86_64__)
-        result = wide   ? sweepWide(packed.bodies, packed.wide.groups, packed.wide.points, settings)
-                 : avx2 ? sweepAvx2(packed.bodies, packed.contacts, settings)
-                        : sweepBaseline(packed.bodies, packed.contacts, settings);
+        result =
+            wide ? sweepWide(packed.bodies, packed.wide.groups, packed.wide.points, settings, still)
+            : avx2 ? sweepAvx2(packed.bodies, packed.contacts, settings, still)
+                   : sweepBaseline(packed.bodies, packed.contacts, settings, still);
 #else
-        result = sweepBaseline(packed.bodies, packed.contacts, settings);
+        result = sweepBaseline(packed.bodies, packed.contacts, settings, still);
 #endif
     }
     for (std::size_t i = 0; i < bodies.size(); ++i) {

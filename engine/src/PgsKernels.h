@@ -71,11 +71,10 @@ struct alignas(64) PackedContact {
     double responseBTurned[9];  ///< I_b^-1 A_b, turned columns
     double responseATurned[9];  ///< I_a^-1 A_a, turned columns
     double delassusThird[2];    ///< (G(0,2), G(1,2)) (unit: 1/kg)
-    double delassusDiagonal[2]; ///< (G(0,0), G(1,1)) (unit: 1/kg)
     double tangentInverse[3];   ///< ContactSetup::tangentInverse (unit: kg)
-    double delassus01Twice;     ///< 2 G(0,1) (unit: 1/kg)
     double normalStep;          ///< w / G(2,2) (unit: kg)
-    double gradientStep;        ///< ContactSetup::tangentGradientStep (unit: kg)
+    double tangentDiagonal[2];  ///< (G(0,0), G(1,1)) (unit: 1/kg)
+    double tangentOffDiagonal;  ///< (G(0,1) + G(1,0)) / 2 (unit: 1/kg)
     double bias;                ///< (unit: m/s)
     double friction;            ///< mu
     double coneScale;           ///< 1 + mu^2
@@ -135,14 +134,13 @@ template <class T> [[gnu::always_inline]] inline LaneMat3<T> skewLanes(const T (
     return {{zero, -r[2], r[1], r[2], zero, -r[0], -r[1], r[0], zero}};
 }
 
-/// ContactSetup lane by lane, the square root of the friction step still to take: T is double,
+/// ContactSetup lane by lane: T is double,
 /// or Quad for four contacts side by side (each lane computes the double's operations in the
 /// same order, and -ffp-contract=off keeps FMAs out, so the bits are the same).
 template <class T> struct LaneSetup {
     LaneMat3<T> angularA, angularB, responseA, responseB, delassus;
     T tangentInverse[3];
-    T gradientMean;     ///< the friction step is 1 / (mean + sqrt(radicand))
-    T gradientRadicand; ///< (unit: 1/kg^2)
+    T tangentOffDiagonal; ///< (G(0,1) + G(1,0)) / 2 (unit: 1/kg)
 };
 
 /// A contact and what the set-up needs of its bodies, lane by lane (SolverContact's fields).
@@ -180,9 +178,7 @@ template <class T> [[gnu::always_inline]] inline LaneSetup<T> setUpLanes(const L
     k.tangentInverse[0] = g(1, 1) / det;
     k.tangentInverse[1] = -g01 / det;
     k.tangentInverse[2] = g(0, 0) / det;
-    k.gradientMean = 0.5 * (g(0, 0) + g(1, 1));
-    const T half = 0.5 * (g(0, 0) - g(1, 1));
-    k.gradientRadicand = half * half + g01 * g01;
+    k.tangentOffDiagonal = g01;
     return k;
 }
 
@@ -215,17 +211,12 @@ laneContact(const SolverBody& a, const SolverBody& b, const SolverContact& c) {
     return in;
 }
 
-/// The friction step 1 / lambda_max(G_tt) of a set-up (ContactSetup::tangentGradientStep).
-[[gnu::always_inline]] inline double gradientStep(const LaneSetup<double>& k) {
-    return 1.0 / (k.gradientMean + std::sqrt(k.gradientRadicand));
-}
-
-/// Every double of the PackedContact of contact c, set up as `k` (friction step `step`), with
+/// Every double of the PackedContact of contact c, set up as `k`, with
 /// over-relaxation `w`, as put(i, x): x is its double i (T: double, or Quad for four contacts).
 /// Written once for both layouts: a PackedContact, and the quads of a WidePoint (PgsWide.cpp).
 template <class T, class Put>
-[[gnu::always_inline]] inline void
-packContactDoubles(const LaneContact<T>& c, const LaneSetup<T>& k, T step, double w, Put&& put) {
+[[gnu::always_inline]] inline void packContactDoubles(const LaneContact<T>& c,
+                                                      const LaneSetup<T>& k, double w, Put&& put) {
     const auto rows = [&](const LaneMat3<T>& m, std::size_t first) {
         for (std::size_t i = 0; i < 9; ++i) {
             put(first + i, m.m[i]);
@@ -247,16 +238,15 @@ packContactDoubles(const LaneContact<T>& c, const LaneSetup<T>& k, T step, doubl
     const std::size_t third = doubleIndex(offsetof(PackedContact, delassusThird));
     put(third, g(0, 2));
     put(third + 1, g(1, 2));
-    const std::size_t diagonal = doubleIndex(offsetof(PackedContact, delassusDiagonal));
-    put(diagonal, g(0, 0));
-    put(diagonal + 1, g(1, 1));
     const std::size_t tangentInverse = doubleIndex(offsetof(PackedContact, tangentInverse));
     for (std::size_t i = 0; i < 3; ++i) {
         put(tangentInverse + i, k.tangentInverse[i]);
     }
-    put(doubleIndex(offsetof(PackedContact, delassus01Twice)), 2.0 * g(0, 1));
     put(doubleIndex(offsetof(PackedContact, normalStep)), w / g(2, 2));
-    put(doubleIndex(offsetof(PackedContact, gradientStep)), step);
+    const std::size_t diagonal = doubleIndex(offsetof(PackedContact, tangentDiagonal));
+    put(diagonal, g(0, 0));
+    put(diagonal + 1, g(1, 1));
+    put(doubleIndex(offsetof(PackedContact, tangentOffDiagonal)), k.tangentOffDiagonal);
     put(doubleIndex(offsetof(PackedContact, bias)), c.bias);
     put(doubleIndex(offsetof(PackedContact, friction)), c.friction);
     put(doubleIndex(offsetof(PackedContact, coneScale)), 1.0 + c.friction * c.friction);
@@ -273,8 +263,7 @@ inline void packContact(const SolverBody& a, const SolverBody& b, const SolverCo
     const LaneContact<double> in = laneContact(a, b, s);
     const LaneSetup<double> k = setUpLanes(in);
     auto* doubles = reinterpret_cast<double*>(&c);
-    packContactDoubles(in, k, gradientStep(k), w,
-                       [doubles](std::size_t i, double x) { doubles[i] = x; });
+    packContactDoubles(in, k, w, [doubles](std::size_t i, double x) { doubles[i] = x; });
     c.bodyA = s.bodyA;
     c.bodyB = s.bodyB;
 }
@@ -483,46 +472,72 @@ struct SweepResiduals {
     r.dualFeasibility = std::max(r.dualFeasibility, dualConeDistance(corrected, tangential, c));
 }
 
-/// Change of the kinetic energy when the tangent impulse changes by `d` at a contact whose
-/// tangential velocity is `v` (before the change): v.d + d.G_tt d / 2.
-[[gnu::always_inline]] inline double tangentEnergyChange(const PackedContact& c, Pair v, Pair d) {
-    const Pair linear = v * d;
-    const Pair square = pairAt(c.delassusDiagonal) * d * d;
-    const double cross = c.delassus01Twice * d[0] * d[1];
-    return linear[0] + linear[1] + 0.5 * (square[0] + cross + square[1]);
-}
+/// Newton iterations of projectOntoDisk() at most (9 are the most measured, at cond(G_tt) =
+/// 1000), and its stopping slack: |f| <= radius (1 + kDiskSlack).
+inline constexpr int kDiskIterations = 16;
+inline constexpr double kDiskSlack = 1e-13;
 
-/// Scales `t` back onto the disk of `radius`.
-[[gnu::always_inline]] inline void clampToDisk(Pair& t, double radius) {
-    const double ft = std::sqrt(t[0] * t[0] + t[1] * t[1]);
-    if (ft > radius) {
-        const double scale = ft > 0.0 ? radius / ft : 0.0;
-        t *= splat(scale);
+/// The projection in G_tt's metric of a block step `u` outside the Coulomb disk of `radius` > 0
+/// onto it: argmin (f - u).G_tt (f - u) over |f| <= radius, i.e. f = (G_tt + lambda)^-1 G_tt u
+/// with |f| = radius. Based on: Moré and Sorensen, "Computing a trust region step" (SIAM J. Sci.
+/// Stat. Comput. 4, 1983): Newton on phi(lambda) = 1/|f(lambda)| - 1/radius, which is concave
+/// and increasing, from lambda = 0 left of its root, so the iterates rise monotonically to it
+/// (3 in the median); then f is scaled onto the circle. Departure: no safeguard, since G_tt is
+/// positive definite (no hard case). Each step is written as the AVX2 kernel's lanes do it.
+[[gnu::always_inline]] inline Pair projectOntoDisk(const PackedContact& c, Pair u, double radius) {
+    const double g00 = c.tangentDiagonal[0];
+    const double g11 = c.tangentDiagonal[1];
+    const double g01 = c.tangentOffDiagonal;
+    const double p0 = g00 * u[0] + g01 * u[1];
+    const double p1 = g01 * u[0] + g11 * u[1];
+    double f0 = u[0];
+    double f1 = u[1];
+    double lambda = 0.0;
+    double n2 = f0 * f0 + f1 * f1;
+    double n = std::sqrt(n2);
+    for (int k = 0; k < kDiskIterations && n > radius * (1.0 + kDiskSlack); ++k) {
+        double a = g00 + lambda;
+        double d = g11 + lambda;
+        double inverse = 1.0 / (a * d - g01 * g01);
+        const double m0 = (d * f0 - g01 * f1) * inverse; // (G_tt + lambda)^-1 f
+        const double m1 = (a * f1 - g01 * f0) * inverse;
+        lambda = lambda + n2 * (n / radius - 1.0) / (f0 * m0 + f1 * m1);
+        a = g00 + lambda;
+        d = g11 + lambda;
+        inverse = 1.0 / (a * d - g01 * g01);
+        f0 = (d * p0 - g01 * p1) * inverse;
+        f1 = (a * p1 - g01 * p0) * inverse;
+        n2 = f0 * f0 + f1 * f1;
+        n = std::sqrt(n2);
     }
+    const double scale = radius / n;
+    return Pair{f0 * scale, f1 * scale};
 }
 
 /// Friction step of contact c from the tangent impulse `old` and tangential velocity `v`
-/// (normal already updated, to `normal`). The block step f_t - w G_tt^-1 v_t, scaled onto the
-/// Coulomb disk, is the exact minimiser of the kinetic energy on the tangent plane when it lands
-/// inside the disk; when the scaling makes it gain energy (it is not the projection in G_tt's
-/// metric), the projected gradient step f_t - v_t / lambda_max(G_tt) is taken instead, which
-/// never gains energy (descent lemma of projected gradient with step 1/L). A scalar step
-/// 1/min(G_00, G_11), as pinocchio's, diverges when lambda_max(G_tt) > 2 min(G_00, G_11) (thin
-/// bodies, off-centre contacts): each sweep then flips and amplifies the slip within the
-/// friction disk and pumps energy into the bodies.
+/// (normal already updated, to `normal`): the exact minimiser of the kinetic energy over the
+/// Coulomb disk, a block Gauss-Seidel step on the tangent pair. The block step
+/// u = f_t - w G_tt^-1 v_t is taken when it lands inside the disk; otherwise its projection in
+/// G_tt's metric (projectOntoDisk()). Scaling u back onto the disk instead, as this solver did
+/// before, is not that projection: its fixed points have the slip along -G_tt f_t instead of
+/// along -f_t, which breaks Coulomb's maximal dissipation whenever G_tt is anisotropic, and the
+/// sweeps settled on that wrong friction (docs/engine.md, "The friction step's fixed point").
+/// The projection's fixed points are exactly the sliding law (v_t = -s f_t, s >= 0), and for
+/// w in (0, 2) it never gains energy (the projection's inequality against the old impulse, which
+/// lies in the disk). A scalar step 1/min(G_00, G_11), as pinocchio's, diverges when
+/// lambda_max(G_tt) > 2 min(G_00, G_11) (thin bodies, off-centre contacts) and pumps energy into
+/// the bodies.
 [[gnu::always_inline]] inline Pair frictionStep(const PackedContact& c, Pair v, Pair w, Pair old,
                                                 double normal) {
     const double radius = c.friction * normal;
     // (G_tt^-1) v_t: columns (T00, T10) and (T01, T11) overlap in tangentInverse.
     const Pair step =
         pairAt(c.tangentInverse) * splat(v[0]) + pairAt(c.tangentInverse + 1) * splat(v[1]);
-    Pair t = old - w * step;
-    clampToDisk(t, radius);
-    if (tangentEnergyChange(c, v, t - old) > 0.0) {
-        t = old - splat(c.gradientStep) * v;
-        clampToDisk(t, radius);
+    const Pair t = old - w * step;
+    if (!(std::sqrt(t[0] * t[0] + t[1] * t[1]) > radius)) {
+        return t;
     }
-    return t;
+    return radius > 0.0 ? projectOntoDisk(c, t, radius) : Pair{};
 }
 
 /// One projected Gauss-Seidel update of contact c (pinocchio's PGSConeProjectAndUpdate, with
@@ -552,11 +567,39 @@ inline bool sameManifold(const SolverContact& a, const SolverContact& b) {
     return a.bodyA == b.bodyA && a.bodyB == b.bodyB;
 }
 
-/// The stopping test after sweep `it` with residuals `r` (pinocchio's criteria, ContactSolver.h):
-/// records them in `result` and returns whether to stop. `previousMax` is |f|_inf before the
-/// sweep; it becomes |f|_inf after it.
+/// The bodies' velocities before a sweep, against which the stopping test measures how much the
+/// sweep changed them (PgsSettings::velocityChangeTolerance). `bodies` are the first (the
+/// solve's own) packed bodies, `before` as many, `reach` their SolverBody::reach.
+struct StillCheck {
+    std::span<const PackedBody> bodies;
+    std::span<PackedBody> before;
+    std::span<const double> reach;
+
+    void remember() const { std::copy(bodies.begin(), bodies.end(), before.begin()); }
+
+    /// Largest change since remember() of a body's linear velocity, or of its angular velocity
+    /// times its reach, in any component (unit: m/s).
+    [[nodiscard]] double change() const {
+        double largest = 0.0;
+        for (std::size_t i = 0; i < bodies.size(); ++i) {
+            for (int k = 0; k < 3; ++k) {
+                const double linear = std::abs(bodies[i].linear[k] - before[i].linear[k]);
+                const double angular = std::abs(bodies[i].angular[k] - before[i].angular[k]);
+                largest = std::max(largest, std::max(linear, reach[i] * angular));
+            }
+        }
+        return largest;
+    }
+};
+
+/// The stopping test after sweep `it` with residuals `r` (ContactSolver.h): records them in
+/// `result` and returns whether to stop. `previousMax` is |f|_inf before the sweep; it becomes
+/// |f|_inf after it. The relative change counts only when the sweep also left every body's
+/// velocity within PgsSettings::velocityChangeTolerance (`still`): |f|_inf is the whole pile's,
+/// and a light body's impulses can change by much less than its fraction while it still slips.
 inline bool stopAfterSweep(const SweepResiduals& r, int it, double& previousMax,
-                           const PgsSettings& settings, PgsResult& result) {
+                           const PgsSettings& settings, const StillCheck& still,
+                           PgsResult& result) {
     result.iterations = it + 1;
     result.complementarity = r.complementarity;
     result.dualFeasibility = r.dualFeasibility;
@@ -564,7 +607,11 @@ inline bool stopAfterSweep(const SweepResiduals& r, int it, double& previousMax,
     result.relativeChange = scale > 0.0 ? r.maxChange / scale : 0.0;
     const bool absolute =
         r.complementarity <= settings.tolerance && r.dualFeasibility <= settings.tolerance;
-    const bool relative = r.maxChange <= settings.relativeTolerance * scale;
+    bool relative = r.maxChange <= settings.relativeTolerance * scale;
+    if (relative && !absolute) {
+        result.velocityChange = still.change();
+        relative = result.velocityChange <= settings.velocityChangeTolerance;
+    }
     result.converged = absolute || relative;
     previousMax = r.maxImpulse;
     return result.converged;
@@ -604,24 +651,27 @@ template <class Lanes>
 
 /// The sweeps after a warm start whose impulses had |f|_inf = `warmStartMax`, to a stopping
 /// criterion: `pass(r)` is one Gauss-Seidel pass over every contact, its residuals merged into
-/// r. (The pass must be [[gnu::always_inline]]: inlined into a caller compiled for AVX2, it is
-/// compiled for AVX2.) No contacts: no sweep.
+/// r; `still` remembers the bodies' velocities before each pass. (The pass must be
+/// [[gnu::always_inline]]: inlined into a caller compiled for AVX2, it is compiled for AVX2.) No
+/// contacts: no sweep.
 template <class Pass>
 [[gnu::always_inline]] inline PgsResult sweepAfterWarmStart(bool noContacts, double warmStartMax,
                                                             const PgsSettings& settings,
-                                                            Pass&& pass) {
+                                                            const StillCheck& still, Pass&& pass) {
     PgsResult result;
     if (noContacts) {
         return result;
     }
     double previousMax = warmStartMax;
     result.converged = false;
+    still.remember();
     for (int it = 0; it < settings.maxIterations; ++it) {
         SweepResiduals r;
         pass(r);
-        if (stopAfterSweep(r, it, previousMax, settings, result)) {
+        if (stopAfterSweep(r, it, previousMax, settings, still, result)) {
             break;
         }
+        still.remember();
     }
     return result;
 }
@@ -629,14 +679,14 @@ template <class Pass>
 /// The warm start of `contacts`, then sweepAfterWarmStart() passing over them one at a time, in
 /// their order.
 template <class Lanes>
-[[gnu::always_inline]] inline PgsResult sweep(std::span<PackedBody> bodies,
-                                              std::span<PackedContact> contacts,
-                                              const PgsSettings& settings) {
+[[gnu::always_inline]] inline PgsResult
+sweep(std::span<PackedBody> bodies, std::span<PackedContact> contacts, const PgsSettings& settings,
+      const StillCheck& still) {
     const double warmStartMax = applyWarmStart<Lanes>(bodies, contacts, 0.0);
     const Pair w = splat(settings.overRelaxation);
     return sweepAfterWarmStart(
         contacts.empty(), warmStartMax, settings,
-        [&](SweepResiduals & r) __attribute__((always_inline)) {
+        still, [&](SweepResiduals & r) __attribute__((always_inline)) {
             updateContacts<Lanes>(bodies, contacts, w, r);
         });
 }

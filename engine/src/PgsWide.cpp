@@ -22,11 +22,11 @@ constexpr std::size_t kAngularA = doubleIndex(offsetof(PackedContact, angularARo
 constexpr std::size_t kResponseB = doubleIndex(offsetof(PackedContact, responseBTurned));
 constexpr std::size_t kResponseA = doubleIndex(offsetof(PackedContact, responseATurned));
 constexpr std::size_t kDelassusThird = doubleIndex(offsetof(PackedContact, delassusThird));
-constexpr std::size_t kDelassusDiagonal = doubleIndex(offsetof(PackedContact, delassusDiagonal));
 constexpr std::size_t kTangentInverse = doubleIndex(offsetof(PackedContact, tangentInverse));
-constexpr std::size_t kDelassus01Twice = doubleIndex(offsetof(PackedContact, delassus01Twice));
 constexpr std::size_t kNormalStep = doubleIndex(offsetof(PackedContact, normalStep));
-constexpr std::size_t kGradientStep = doubleIndex(offsetof(PackedContact, gradientStep));
+constexpr std::size_t kTangentDiagonal = doubleIndex(offsetof(PackedContact, tangentDiagonal));
+constexpr std::size_t kTangentOffDiagonal =
+    doubleIndex(offsetof(PackedContact, tangentOffDiagonal));
 constexpr std::size_t kBias = doubleIndex(offsetof(PackedContact, bias));
 constexpr std::size_t kFriction = doubleIndex(offsetof(PackedContact, friction));
 constexpr std::size_t kConeScale = doubleIndex(offsetof(PackedContact, coneScale));
@@ -108,14 +108,47 @@ struct WideResiduals {
     Quad maxImpulse{};
 };
 
-/// clampToDisk() lane by lane.
-[[gnu::target("avx2"), gnu::always_inline]] inline void clampToDisk4(Quad& t0, Quad& t1,
-                                                                     Quad radius) {
-    const Quad ft = sqrt4(t0 * t0 + t1 * t1);
-    const Quad scale = select4(ft > 0.0, radius / ft, Quad{});
-    const QuadIndex outside = ft > radius;
-    t0 = select4(outside, t0 * scale, t0);
-    t1 = select4(outside, t1 * scale, t1);
+/// projectOntoDisk() lane by lane on the lanes `outside` (radius > 0 there): each lane stops
+/// where the one-lane loop stops, so its bits are the same.
+[[gnu::target("avx2"), gnu::always_inline]] inline void
+projectOntoDisk4(const Quad* c, QuadIndex outside, Quad& t0, Quad& t1, Quad radius) {
+    const Quad g00 = c[kTangentDiagonal];
+    const Quad g11 = c[kTangentDiagonal + 1];
+    const Quad g01 = c[kTangentOffDiagonal];
+    const Quad p0 = g00 * t0 + g01 * t1;
+    const Quad p1 = g01 * t0 + g11 * t1;
+    Quad f0 = t0;
+    Quad f1 = t1;
+    Quad lambda{};
+    Quad n2 = f0 * f0 + f1 * f1;
+    Quad n = sqrt4(n2);
+    QuadIndex active = outside;
+    for (int k = 0; k < kDiskIterations; ++k) {
+        active = active & (n > radius * (1.0 + kDiskSlack));
+        if (_mm256_movemask_pd(__m256d(active)) == 0) {
+            break;
+        }
+        Quad a = g00 + lambda;
+        Quad d = g11 + lambda;
+        Quad inverse = 1.0 / (a * d - g01 * g01);
+        const Quad m0 = (d * f0 - g01 * f1) * inverse;
+        const Quad m1 = (a * f1 - g01 * f0) * inverse;
+        const Quad nextLambda = lambda + n2 * (n / radius - 1.0) / (f0 * m0 + f1 * m1);
+        a = g00 + nextLambda;
+        d = g11 + nextLambda;
+        inverse = 1.0 / (a * d - g01 * g01);
+        const Quad next0 = (d * p0 - g01 * p1) * inverse;
+        const Quad next1 = (a * p1 - g01 * p0) * inverse;
+        const Quad nextN2 = next0 * next0 + next1 * next1;
+        lambda = select4(active, nextLambda, lambda);
+        f0 = select4(active, next0, f0);
+        f1 = select4(active, next1, f1);
+        n2 = select4(active, nextN2, n2);
+        n = select4(active, sqrt4(nextN2), n);
+    }
+    const Quad scale = radius / n;
+    t0 = select4(outside, f0 * scale, t0);
+    t1 = select4(outside, f1 * scale, t1);
 }
 
 /// Component k of sum_i m_i x_i for the rows at field[m] (QuadLanes::product).
@@ -196,21 +229,14 @@ updateWide(WideBodies& a, WideBodies& b, WidePoint& p, Quad w, WideResiduals& r)
     const Quad step1 = ti[1] * vx + ti[2] * vy;
     Quad t0 = old[0] - w * step0;
     Quad t1 = old[1] - w * step1;
-    clampToDisk4(t0, t1, radius);
-    const Quad d0 = t0 - old[0];
-    const Quad d1 = t1 - old[1];
-    const Quad energy = (vx * d0 + vy * d1) +
-                        0.5 * ((c[kDelassusDiagonal] * d0 * d0 + c[kDelassus01Twice] * d0 * d1) +
-                               c[kDelassusDiagonal + 1] * d1 * d1);
-    const QuadIndex gains = energy > 0.0;
-    // The fallback is rare, and its square root and division are most of a point's time in
-    // the divider: taken only when a lane needs it.
-    if (_mm256_movemask_pd(__m256d(gains)) != 0) {
-        Quad g0 = old[0] - c[kGradientStep] * vx;
-        Quad g1 = old[1] - c[kGradientStep] * vy;
-        clampToDisk4(g0, g1, radius);
-        t0 = select4(gains, g0, t0);
-        t1 = select4(gains, g1, t1);
+    const QuadIndex outside = sqrt4(t0 * t0 + t1 * t1) > radius;
+    // The projection's Newton steps (square roots and divisions, the divider's slowest work)
+    // only when a lane slides.
+    if (_mm256_movemask_pd(__m256d(outside)) != 0) {
+        const QuadIndex dry = outside & (radius <= 0.0);
+        projectOntoDisk4(c, outside & (radius > 0.0), t0, t1, radius);
+        t0 = select4(dry, Quad{}, t0);
+        t1 = select4(dry, Quad{}, t1);
     }
     const Quad df[3] = {t0 - old[0], t1 - old[1], dz};
     applyWide(a, b, p, df);
@@ -313,11 +339,10 @@ packFour(const std::int32_t (&contact)[4], std::span<const SolverBody> bodies,
          std::span<const SolverContact> contacts, double w, Put&& put) {
     const LaneContact<Quad> in = gatherLanes(contact, bodies, contacts);
     const LaneSetup<Quad> k = setUpLanes(in);
-    const Quad step = 1.0 / (k.gradientMean + sqrt4(k.gradientRadicand));
     const QuadIndex active{contact[0] >= 0 ? -1 : 0, contact[1] >= 0 ? -1 : 0,
                            contact[2] >= 0 ? -1 : 0, contact[3] >= 0 ? -1 : 0};
     packContactDoubles(
-        in, k, step, w, [&put, active ](std::size_t i, Quad x) __attribute__((always_inline)) {
+        in, k, w, [&put, active ](std::size_t i, Quad x) __attribute__((always_inline)) {
             put(i, Quad(QuadIndex(x) & active));
         });
 }
@@ -465,11 +490,11 @@ void unpackImpulses(std::span<const WidePoint> points, std::span<SolverContact> 
 [[gnu::target("avx2")]] PgsResult sweepWide(std::span<PackedBody> bodies,
                                             std::span<const WideGroup> groups,
                                             std::span<WidePoint> points,
-                                            const PgsSettings& settings) {
+                                            const PgsSettings& settings, const StillCheck& still) {
     const double warmStartMax = warmStartGroups(bodies, groups, points, 0.0);
     return sweepAfterWarmStart(
-        groups.empty(), warmStartMax,
-        settings, [&](SweepResiduals & r) __attribute__((always_inline)) {
+        groups.empty(), warmStartMax, settings,
+        still, [&](SweepResiduals & r) __attribute__((always_inline)) {
             updateGroups(bodies, groups, points, settings.overRelaxation, r);
         });
 }

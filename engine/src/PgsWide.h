@@ -92,7 +92,8 @@ void unpackImpulses(std::span<const WidePoint> points, std::span<SolverContact> 
 /// sweep<QuadLanes>() on the groups of packWide(), with warmStartGroups() and updateGroups():
 /// the same bits. The final impulses stay in `points` (unpackImpulses()).
 PgsResult sweepWide(std::span<PackedBody> bodies, std::span<const WideGroup> groups,
-                    std::span<WidePoint> points, const PgsSettings& settings);
+                    std::span<WidePoint> points, const PgsSettings& settings,
+                    const StillCheck& still);
 #endif
 
 } // namespace mk::pgs

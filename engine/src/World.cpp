@@ -94,7 +94,8 @@ void fnv1a(std::uint64_t& hash, const double* values, int count) {
 
 void validatePgs(const PgsSettings& p) {
     const bool ok = p.maxIterations > 0 && p.tolerance >= 0.0 && p.relativeTolerance >= 0.0 &&
-                    p.overRelaxation > 0.0 && p.overRelaxation < 2.0 && p.warmStartFactor >= 0.0 &&
+                    p.velocityChangeTolerance >= 0.0 && p.overRelaxation > 0.0 &&
+                    p.overRelaxation < 2.0 && p.warmStartFactor >= 0.0 &&
                     p.warmStartFactor <= 1.0 && p.baumgarte >= 0.0 && p.slop >= 0.0 &&
                     p.restitutionThreshold >= 0.0;
     if (!ok) {

@@ -91,6 +91,9 @@ inline constexpr std::tuple kPgsFields{
           "absolute tolerance on complementarity and dual feasibility"},
     Field{"relative_tolerance", &PgsSettings::relativeTolerance, kPositive,
           "tolerance on the relative change of the impulses"},
+    Field{"velocity_change_tolerance", &PgsSettings::velocityChangeTolerance, kPositive,
+          "m/s: the relative change stops the solver only once a sweep moves no body's velocity "
+          "by more"},
     Field{"over_relaxation", &PgsSettings::overRelaxation, open(0.0, 2.0),
           "1 = plain Gauss-Seidel"},
     Field{"warm_start_factor", &PgsSettings::warmStartFactor, closed(0.0, 1.0),

@@ -2,9 +2,9 @@
 
 #include "minkowski/engine/ContactSolver.h"
 
-#include <gtest/gtest.h>
-
 #include <cmath>
+#include <gtest/gtest.h>
+#include <limits>
 #include <vector>
 
 namespace mk {
@@ -74,6 +74,81 @@ TEST(ContactSolver, FrictionSticksInsideTheConeAndSlidesOnItsBoundary) {
         EXPECT_LT(f.x() * 1.0, 0.0); // opposes the slide
         EXPECT_GT(p.bodies[1].linearVelocity.x(), 0.0);
     }
+}
+
+TEST(ContactSolver, SlidingFrictionOpposesTheSlipOnAnAnisotropicBlock) {
+    // A thin bar sliding diagonally on one contact off its centre: G_tt is anisotropic
+    // (eigenvalues 2.5 and 4.3 1/kg), so the block step scaled onto the disk has another fixed
+    // point than Coulomb's law; the solve must end with the slip opposite the friction.
+    OnePoint p(1.0, 0.5);
+    p.bodies[1].inverseInertia = Vec3(12.0, 1.2, 1.2).asDiagonal();
+    p.bodies[1].linearVelocity = Vec3(1.0, 0.7, -kG * kH);
+    p.contacts[0].rB = Vec3(0.4, 0.1, -0.05);
+    PgsSettings s;
+    s.maxIterations = 2000;
+    s.tolerance = 1e-13;
+    s.relativeTolerance = 0.0;
+    const PgsResult r = solveContacts(p.bodies, p.contacts, s);
+    EXPECT_LE(std::max(r.complementarity, r.dualFeasibility), 1e-13);
+    const Vec3 f = p.contacts[0].impulse;
+    const Vec3 slip =
+        p.bodies[1].linearVelocity + p.bodies[1].angularVelocity.cross(p.contacts[0].rB);
+    ASSERT_GT(std::hypot(slip.x(), slip.y()), 0.1); // it slides
+    EXPECT_NEAR(std::hypot(f.x(), f.y()), 0.5 * f.z(), 1e-12);
+    const double alignment = (f.x() * slip.x() + f.y() * slip.y()) /
+                             (std::hypot(f.x(), f.y()) * std::hypot(slip.x(), slip.y()));
+    EXPECT_NEAR(alignment, -1.0, 1e-10);
+    EXPECT_NEAR(slip.z(), 0.0, 1e-12);
+}
+
+/// A 10 t block resting on the ground, its impulses already solved (warm-started), and a 10 g
+/// cube landing beside it on its four corners, cold: the light cube's impulses are a millionth
+/// of the block's, so their relative change passes after the first sweep.
+struct HeavyAndLight {
+    std::vector<SolverBody> bodies{3};
+    std::vector<SolverContact> contacts;
+
+    HeavyAndLight() {
+        const double masses[] = {1e4, 0.01};
+        for (int i = 1; i <= 2; ++i) {
+            const double m = masses[i - 1];
+            const double half = i == 1 ? 1.0 : 0.05;
+            bodies[i].inverseMass = 1.0 / m;
+            bodies[i].inverseInertia = Mat3::Identity() * (6.0 / (m * 4.0 * half * half));
+            bodies[i].linearVelocity = Vec3(0.0, 0.0, -kG * kH);
+            bodies[i].reach = std::sqrt(3.0) * half;
+            for (const double x : {-half, half}) {
+                for (const double y : {-half, half}) {
+                    SolverContact c;
+                    c.bodyA = 0;
+                    c.bodyB = i;
+                    c.rB = Vec3(x, y, -half);
+                    c.frame = contactFrame(Vec3::UnitZ());
+                    c.friction = 0.5;
+                    c.impulse = i == 1 ? Vec3(0.0, 0.0, 0.25 * m * kG * kH) : Vec3::Zero();
+                    contacts.push_back(c);
+                }
+            }
+        }
+    }
+};
+
+TEST(ContactSolver, RelativeChangeDoesNotStopWhileALightBodyStillMoves) {
+    HeavyAndLight p;
+    const PgsResult r = solveContacts(p.bodies, p.contacts, PgsSettings{});
+    EXPECT_TRUE(r.converged);
+    EXPECT_LE(r.velocityChange, PgsSettings{}.velocityChangeTolerance);
+    EXPECT_LE(p.bodies[2].linearVelocity.norm(), 1e-5);
+    EXPECT_LE(p.bodies[2].angularVelocity.norm() * p.bodies[2].reach, 1e-5);
+    // pinocchio's rule alone stops at once, with the cube still falling and turning
+    HeavyAndLight q;
+    PgsSettings relativeOnly;
+    relativeOnly.velocityChangeTolerance = std::numeric_limits<double>::infinity();
+    const PgsResult early = solveContacts(q.bodies, q.contacts, relativeOnly);
+    EXPECT_LT(early.iterations, r.iterations);
+    EXPECT_GT(q.bodies[2].linearVelocity.norm() +
+                  q.bodies[2].angularVelocity.norm() * q.bodies[2].reach,
+              1e-3);
 }
 
 /// A bar resting on two contacts symmetric about its centre (needs several sweeps).

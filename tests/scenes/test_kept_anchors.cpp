@@ -42,8 +42,12 @@ PileRun runMeshPile(bool keepAnchors) {
 }
 
 TEST(KeptAnchors, MeshPileConvergesInMoreStepsAndRests) {
-    // Measured: 669 of 960 steps converge with the anchors kept, 256 with Bullet's replacement;
-    // both piles rest (largest speed of the last second 3.5e-8 and 3.1e-4 m/s).
+    // Measured: 741 of 960 steps converge with the anchors kept, 32 with Bullet's replacement;
+    // the kept-anchor pile rests (largest speed of its last second 1.7e-5 m/s). Bullet's rule
+    // moves a re-placed point's impulses to the new point every step, and since the friction
+    // step follows Coulomb's law (docs/engine.md, "The friction step's fixed point") its pile
+    // does not come to rest: 1.1e-2 m/s here, a median of 5.3e-3 m/s over seeds 1-12 (2.6e-4
+    // before). Only the default rule's rest is asserted.
     const PileRun kept = runMeshPile(true);
     const PileRun replaced = runMeshPile(false);
     std::printf("mesh pile: converged in %d (kept anchors) and %d (replaced) of %d steps; last "
@@ -51,8 +55,7 @@ TEST(KeptAnchors, MeshPileConvergesInMoreStepsAndRests) {
                 kept.converged, replaced.converged, kept.steps, kept.lastSecondSpeed,
                 replaced.lastSecondSpeed);
     EXPECT_GE(kept.converged, replaced.converged + kept.steps / 10);
-    EXPECT_LE(kept.lastSecondSpeed, 1e-3);
-    EXPECT_LE(replaced.lastSecondSpeed, 1e-3);
+    EXPECT_LE(kept.lastSecondSpeed, 1e-4);
 }
 
 } // namespace

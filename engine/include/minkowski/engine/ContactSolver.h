@@ -8,13 +8,18 @@
 /// Per contact i, with its 3x3 Delassus block G_i = R^T K R (R = [t1 t2 n], K the inverse
 /// effective mass at the contact), over-relaxation w:
 ///   normal:   f_n <- max(0, f_n - w / G_i(2,2) * v_n);  v <- v + G_i(:,2) df_n
-///   tangent:  f_t <- f_t - w G_tt^-1 v_t (G_tt the 2x2 tangent block), scaled into
-///             |f_t| <= mu f_n; when that scaling would gain energy, the projected gradient
-///             step f_t - v_t / lambda_max(G_tt) instead (pinocchio's scalar step
-///             1 / min(G_i(0,0), G_i(1,1)) diverges on anisotropic blocks and pumps energy)
+///   tangent:  f_t <- f_t - w G_tt^-1 v_t (G_tt the 2x2 tangent block) when it stays within
+///             |f_t| <= mu f_n; otherwise its projection onto that disk in G_tt's metric
+///             (Newton on the trust-region equation, More and Sorensen 1983), whose fixed points
+///             are Coulomb's sliding law (scaling it onto the disk has other fixed points when
+///             G_tt is anisotropic; pinocchio's scalar step 1 / min(G_i(0,0), G_i(1,1))
+///             diverges on such blocks and pumps energy)
 /// Stopping (pinocchio): max complementarity |f.(v + [0,0,mu|v_t|])| (De Saxce correction) and
 /// max dual feasibility |v~ - proj_K*(v~)| both <= tolerance, or the relative change
-/// |f - f_prev|_inf <= relativeTolerance * max(|f|_inf, |f_prev|_inf), or the iteration cap.
+/// |f - f_prev|_inf <= relativeTolerance * max(|f|_inf, |f_prev|_inf) with the sweep changing no
+/// body's velocity by more than velocityChangeTolerance (departure: pinocchio stops on the
+/// relative change alone, which in a pile is the heaviest body's and stops the sweeps while a
+/// light body still slips), or the iteration cap.
 
 #include "minkowski/engine/Settings.h"
 #include "minkowski/narrowphase/Math.h"
@@ -34,6 +39,10 @@ struct SolverBody {
     Vec3 angularVelocity = Vec3::Zero(); ///< world frame (unit: rad/s)
     double inverseMass = 0.0;            ///< (unit: 1/kg)
     Mat3 inverseInertia = Mat3::Zero();  ///< world frame (unit: 1/(kg m^2))
+    /// Largest distance from the centre of mass to a point of the body (unit: metre): the
+    /// stopping test counts a change of the angular velocity at this lever
+    /// (PgsSettings::velocityChangeTolerance). 0 counts only the linear velocity.
+    double reach = 0.0;
 };
 
 /// One contact point between bodies a and b, impulses in the contact frame (t1, t2, n); the
@@ -57,9 +66,6 @@ struct ContactSetup {
     Mat3 delassus; ///< G_i (unit: 1/kg)
     /// (G_tt^-1)_00, _01, _11 of the 2x2 tangent block of G_i (unit: kg).
     std::array<double, 3> tangentInverse;
-    /// 1 / lambda_max(G_tt): the projected-gradient friction step that never gains energy
-    /// (unit: kg).
-    double tangentGradientStep;
     /// Columns r_a x d_k and r_b x d_k (d_k the frame's columns), and I_a^-1 (r_a x d_k),
     /// I_b^-1 (r_b x d_k) (world frame): a sweep then needs no cross or inertia product.
     Mat3 angularA;
@@ -74,6 +80,9 @@ struct PgsResult {
     double complementarity = 0.0; ///< final max |f.(v + [0,0,mu|v_t|])|
     double dualFeasibility = 0.0; ///< final max distance of v~ to the dual cone
     double relativeChange = 0.0;  ///< final |f - f_prev|_inf / max(|f|_inf, |f_prev|_inf)
+    /// Largest change of a body's velocity over the last sweep whose relative change met its
+    /// tolerance (linear, or angular times SolverBody::reach; unit: m/s); 0 if none did.
+    double velocityChange = 0.0;
 };
 
 /// Orthonormal frame [t1 t2 n] around the unit normal n (Duff et al., "Building an Orthonormal

@@ -105,6 +105,11 @@ struct PgsSettings {
     /// Relative-change tolerance |f - f_prev|_inf <= eps max(|f|_inf, |f_prev|_inf)
     /// (pinocchio: 1e-6).
     double relativeTolerance = 1e-5;
+    /// The relative change stops the sweeps only when the last sweep also changed no body's
+    /// velocity by more than this, linear or angular at the body's reach (SolverBody::reach;
+    /// unit: m/s). Bodies wedged where the position correction cannot be met keep changing
+    /// their impulses but not their velocities; a light body that still slips changes both.
+    double velocityChangeTolerance = 1e-5;
     /// Over-relaxation w in (0, 2) (pinocchio's over_relax; 1 = plain Gauss-Seidel).
     double overRelaxation = 1.0;
     /// Fraction of the previous step's impulses a persisting contact starts from
