@@ -483,8 +483,10 @@ inline constexpr double kDiskSlack = 1e-13;
 /// Stat. Comput. 4, 1983): Newton on phi(lambda) = 1/|f(lambda)| - 1/radius, which is concave
 /// and increasing, from lambda = 0 left of its root, so the iterates rise monotonically to it
 /// (3 in the median); then f is scaled onto the circle. Departure: no safeguard, since G_tt is
-/// positive definite (no hard case). Each step is written as the AVX2 kernel's lanes do it.
-[[gnu::always_inline]] inline Pair projectOntoDisk(const PackedContact& c, Pair u, double radius) {
+/// positive definite (no hard case). `n` is |u|. Each step is written as the AVX2 kernel's
+/// lanes do it.
+[[gnu::always_inline]] inline Pair projectOntoDisk(const PackedContact& c, Pair u, double n,
+                                                   double radius) {
     const double g00 = c.tangentDiagonal[0];
     const double g11 = c.tangentDiagonal[1];
     const double g01 = c.tangentOffDiagonal;
@@ -494,19 +496,23 @@ inline constexpr double kDiskSlack = 1e-13;
     double f1 = u[1];
     double lambda = 0.0;
     double n2 = f0 * f0 + f1 * f1;
-    double n = std::sqrt(n2);
+    const double perRadius = 1.0 / radius;
+    // (G_tt + lambda)^-1, carried to the next iteration: at lambda = 0 the set-up's G_tt^-1
+    double i00 = c.tangentInverse[0];
+    double i01 = c.tangentInverse[1];
+    double i11 = c.tangentInverse[2];
     for (int k = 0; k < kDiskIterations && n > radius * (1.0 + kDiskSlack); ++k) {
-        double a = g00 + lambda;
-        double d = g11 + lambda;
-        double inverse = 1.0 / (a * d - g01 * g01);
-        const double m0 = (d * f0 - g01 * f1) * inverse; // (G_tt + lambda)^-1 f
-        const double m1 = (a * f1 - g01 * f0) * inverse;
-        lambda = lambda + n2 * (n / radius - 1.0) / (f0 * m0 + f1 * m1);
-        a = g00 + lambda;
-        d = g11 + lambda;
-        inverse = 1.0 / (a * d - g01 * g01);
-        f0 = (d * p0 - g01 * p1) * inverse;
-        f1 = (a * p1 - g01 * p0) * inverse;
+        const double m0 = i00 * f0 + i01 * f1; // (G_tt + lambda)^-1 f
+        const double m1 = i01 * f0 + i11 * f1;
+        lambda = lambda + n2 * (n * perRadius - 1.0) / (f0 * m0 + f1 * m1);
+        const double a = g00 + lambda;
+        const double d = g11 + lambda;
+        const double inverse = 1.0 / (a * d - g01 * g01);
+        i00 = d * inverse;
+        i01 = -g01 * inverse;
+        i11 = a * inverse;
+        f0 = i00 * p0 + i01 * p1;
+        f1 = i01 * p0 + i11 * p1;
         n2 = f0 * f0 + f1 * f1;
         n = std::sqrt(n2);
     }
@@ -534,10 +540,11 @@ inline constexpr double kDiskSlack = 1e-13;
     const Pair step =
         pairAt(c.tangentInverse) * splat(v[0]) + pairAt(c.tangentInverse + 1) * splat(v[1]);
     const Pair t = old - w * step;
-    if (!(std::sqrt(t[0] * t[0] + t[1] * t[1]) > radius)) {
+    const double n = std::sqrt(t[0] * t[0] + t[1] * t[1]);
+    if (!(n > radius)) {
         return t;
     }
-    return radius > 0.0 ? projectOntoDisk(c, t, radius) : Pair{};
+    return radius > 0.0 ? projectOntoDisk(c, t, n, radius) : Pair{};
 }
 
 /// One projected Gauss-Seidel update of contact c (pinocchio's PGSConeProjectAndUpdate, with

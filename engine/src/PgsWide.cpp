@@ -110,8 +110,8 @@ struct WideResiduals {
 
 /// projectOntoDisk() lane by lane on the lanes `outside` (radius > 0 there): each lane stops
 /// where the one-lane loop stops, so its bits are the same.
-[[gnu::target("avx2"), gnu::always_inline]] inline void
-projectOntoDisk4(const Quad* c, QuadIndex outside, Quad& t0, Quad& t1, Quad radius) {
+[[gnu::target("avx2"), gnu::noinline]] void
+projectOntoDisk4(const Quad* c, QuadIndex outside, Quad& t0, Quad& t1, Quad n, Quad radius) {
     const Quad g00 = c[kTangentDiagonal];
     const Quad g11 = c[kTangentDiagonal + 1];
     const Quad g01 = c[kTangentOffDiagonal];
@@ -121,25 +121,31 @@ projectOntoDisk4(const Quad* c, QuadIndex outside, Quad& t0, Quad& t1, Quad radi
     Quad f1 = t1;
     Quad lambda{};
     Quad n2 = f0 * f0 + f1 * f1;
-    Quad n = sqrt4(n2);
+    const Quad perRadius = 1.0 / radius;
+    Quad i00 = c[kTangentInverse];
+    Quad i01 = c[kTangentInverse + 1];
+    Quad i11 = c[kTangentInverse + 2];
     QuadIndex active = outside;
     for (int k = 0; k < kDiskIterations; ++k) {
         active = active & (n > radius * (1.0 + kDiskSlack));
         if (_mm256_movemask_pd(__m256d(active)) == 0) {
             break;
         }
-        Quad a = g00 + lambda;
-        Quad d = g11 + lambda;
-        Quad inverse = 1.0 / (a * d - g01 * g01);
-        const Quad m0 = (d * f0 - g01 * f1) * inverse;
-        const Quad m1 = (a * f1 - g01 * f0) * inverse;
-        const Quad nextLambda = lambda + n2 * (n / radius - 1.0) / (f0 * m0 + f1 * m1);
-        a = g00 + nextLambda;
-        d = g11 + nextLambda;
-        inverse = 1.0 / (a * d - g01 * g01);
-        const Quad next0 = (d * p0 - g01 * p1) * inverse;
-        const Quad next1 = (a * p1 - g01 * p0) * inverse;
+        const Quad m0 = i00 * f0 + i01 * f1;
+        const Quad m1 = i01 * f0 + i11 * f1;
+        const Quad nextLambda = lambda + n2 * (n * perRadius - 1.0) / (f0 * m0 + f1 * m1);
+        const Quad a = g00 + nextLambda;
+        const Quad d = g11 + nextLambda;
+        const Quad inverse = 1.0 / (a * d - g01 * g01);
+        const Quad next00 = d * inverse;
+        const Quad next01 = -g01 * inverse;
+        const Quad next11 = a * inverse;
+        const Quad next0 = next00 * p0 + next01 * p1;
+        const Quad next1 = next01 * p0 + next11 * p1;
         const Quad nextN2 = next0 * next0 + next1 * next1;
+        i00 = select4(active, next00, i00);
+        i01 = select4(active, next01, i01);
+        i11 = select4(active, next11, i11);
         lambda = select4(active, nextLambda, lambda);
         f0 = select4(active, next0, f0);
         f1 = select4(active, next1, f1);
@@ -229,15 +235,18 @@ updateWide(WideBodies& a, WideBodies& b, WidePoint& p, Quad w, WideResiduals& r)
     const Quad step1 = ti[1] * vx + ti[2] * vy;
     Quad t0 = old[0] - w * step0;
     Quad t1 = old[1] - w * step1;
-    const QuadIndex outside = sqrt4(t0 * t0 + t1 * t1) > radius;
-    // The projection's Newton steps (square roots and divisions, the divider's slowest work)
-    // only when a lane slides.
-    if (_mm256_movemask_pd(__m256d(outside)) != 0) {
-        const QuadIndex dry = outside & (radius <= 0.0);
-        projectOntoDisk4(c, outside & (radius > 0.0), t0, t1, radius);
-        t0 = select4(dry, Quad{}, t0);
-        t1 = select4(dry, Quad{}, t1);
+    const Quad n = sqrt4(t0 * t0 + t1 * t1);
+    const QuadIndex outside = n > radius;
+    const QuadIndex sliding = outside & (radius > 0.0);
+    // The projection's Newton steps (square roots and divisions, the divider's slowest work,
+    // out of line) only when a lane slides under a normal impulse; a point without one (most
+    // speculative points) only loses its friction.
+    if (_mm256_movemask_pd(__m256d(sliding)) != 0) {
+        projectOntoDisk4(c, sliding, t0, t1, n, radius);
     }
+    const QuadIndex dry = outside & (radius <= 0.0);
+    t0 = select4(dry, Quad{}, t0);
+    t1 = select4(dry, Quad{}, t1);
     const Quad df[3] = {t0 - old[0], t1 - old[1], dz};
     applyWide(a, b, p, df);
     p.field[kImpulse] = t0;

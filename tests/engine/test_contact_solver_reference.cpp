@@ -85,7 +85,8 @@ void accumulateResiduals(const Vec3& f, const Vec3& v, double mu, SweepResiduals
 }
 
 /// The disk projection in G_tt's metric, Newton on 1/|f(lambda)| - 1/radius from lambda = 0.
-void projectOntoDisk(const Mat3& g, double& x, double& y, double radius) {
+void projectOntoDisk(const ContactSetup& k, double& x, double& y, double radius) {
+    const Mat3& g = k.delassus;
     const double g00 = g(0, 0);
     const double g11 = g(1, 1);
     const double g01 = 0.5 * (g(0, 1) + g(1, 0));
@@ -94,18 +95,22 @@ void projectOntoDisk(const Mat3& g, double& x, double& y, double radius) {
     double lambda = 0.0;
     double n2 = x * x + y * y;
     double n = std::sqrt(n2);
-    for (int k = 0; k < 16 && n > radius * (1.0 + 1e-13); ++k) {
-        double a = g00 + lambda;
-        double d = g11 + lambda;
-        double inverse = 1.0 / (a * d - g01 * g01);
-        const double m0 = (d * x - g01 * y) * inverse;
-        const double m1 = (a * y - g01 * x) * inverse;
-        lambda = lambda + n2 * (n / radius - 1.0) / (x * m0 + y * m1);
-        a = g00 + lambda;
-        d = g11 + lambda;
-        inverse = 1.0 / (a * d - g01 * g01);
-        x = (d * p0 - g01 * p1) * inverse;
-        y = (a * p1 - g01 * p0) * inverse;
+    const double perRadius = 1.0 / radius;
+    double i00 = k.tangentInverse[0];
+    double i01 = k.tangentInverse[1];
+    double i11 = k.tangentInverse[2];
+    for (int it = 0; it < 16 && n > radius * (1.0 + 1e-13); ++it) {
+        const double m0 = i00 * x + i01 * y;
+        const double m1 = i01 * x + i11 * y;
+        lambda = lambda + n2 * (n * perRadius - 1.0) / (x * m0 + y * m1);
+        const double a = g00 + lambda;
+        const double d = g11 + lambda;
+        const double inverse = 1.0 / (a * d - g01 * g01);
+        i00 = d * inverse;
+        i01 = -g01 * inverse;
+        i11 = a * inverse;
+        x = i00 * p0 + i01 * p1;
+        y = i01 * p0 + i11 * p1;
         n2 = x * x + y * y;
         n = std::sqrt(n2);
     }
@@ -123,7 +128,7 @@ void updateFriction(const SolverContact& c, const ContactSetup& k, const Vec3& v
     double y = old.y() - w * iy;
     if (std::sqrt(x * x + y * y) > radius) { // sliding
         if (radius > 0.0) {
-            projectOntoDisk(k.delassus, x, y, radius);
+            projectOntoDisk(k, x, y, radius);
         } else {
             x = 0.0;
             y = 0.0;
