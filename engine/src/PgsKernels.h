@@ -476,6 +476,10 @@ struct SweepResiduals {
 /// 1000), and its stopping slack: |f| <= radius (1 + kDiskSlack).
 inline constexpr int kDiskIterations = 16;
 inline constexpr double kDiskSlack = 1e-13;
+/// A disk whose radius is at most this fraction of |u| is a point to the projection: Newton's
+/// first step, |u| / radius, would overflow for a vanishing normal impulse. u is scaled onto it
+/// instead (the same point within radius).
+inline constexpr double kDiskSmallest = 1e-12;
 
 /// The projection in G_tt's metric of a block step `u` outside the Coulomb disk of `radius` > 0
 /// onto it: argmin (f - u).G_tt (f - u) over |f| <= radius, i.e. f = (G_tt + lambda)^-1 G_tt u
@@ -544,7 +548,13 @@ inline constexpr double kDiskSlack = 1e-13;
     if (!(n > radius)) {
         return t;
     }
-    return radius > 0.0 ? projectOntoDisk(c, t, n, radius) : Pair{};
+    if (!(radius > 0.0)) {
+        return Pair{};
+    }
+    if (!(radius > kDiskSmallest * n)) {
+        return t * splat(radius / n);
+    }
+    return projectOntoDisk(c, t, n, radius);
 }
 
 /// One projected Gauss-Seidel update of contact c (pinocchio's PGSConeProjectAndUpdate, with

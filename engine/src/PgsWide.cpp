@@ -237,14 +237,18 @@ updateWide(WideBodies& a, WideBodies& b, WidePoint& p, Quad w, WideResiduals& r)
     Quad t1 = old[1] - w * step1;
     const Quad n = sqrt4(t0 * t0 + t1 * t1);
     const QuadIndex outside = n > radius;
-    const QuadIndex sliding = outside & (radius > 0.0);
+    const QuadIndex sliding = outside & (radius > kDiskSmallest * n);
     // The projection's Newton steps (square roots and divisions, the divider's slowest work,
     // out of line) only when a lane slides under a normal impulse; a point without one (most
     // speculative points) only loses its friction.
     if (_mm256_movemask_pd(__m256d(sliding)) != 0) {
         projectOntoDisk4(c, sliding, t0, t1, n, radius);
     }
-    const QuadIndex dry = outside & (radius <= 0.0);
+    const QuadIndex dry = outside & ~(radius > 0.0);
+    const QuadIndex point = outside & (radius > 0.0) & ~(radius > kDiskSmallest * n);
+    const Quad scale = radius / n;
+    t0 = select4(point, t0 * scale, t0);
+    t1 = select4(point, t1 * scale, t1);
     t0 = select4(dry, Quad{}, t0);
     t1 = select4(dry, Quad{}, t1);
     const Quad df[3] = {t0 - old[0], t1 - old[1], dz};

@@ -101,6 +101,21 @@ TEST(ContactSolver, SlidingFrictionOpposesTheSlipOnAnAnisotropicBlock) {
     EXPECT_NEAR(slip.z(), 0.0, 1e-12);
 }
 
+TEST(ContactSolver, ANormalImpulseNextToNothingLeavesTheFrictionFinite) {
+    // The cube approaches at 1e-300 m/s while sliding at 1 m/s: the normal impulse is about
+    // 4e-301 N s, and 1 / (mu f_n) overflows; the friction disk is then a point.
+    for (const double approach : {1e-300, 1e-310, 1e-320}) {
+        OnePoint p(1.0, 0.5);
+        p.bodies[1].linearVelocity.z() = -approach;
+        const PgsResult r = solveContacts(p.bodies, p.contacts, PgsSettings{});
+        const Vec3 f = p.contacts[0].impulse;
+        ASSERT_TRUE(f.allFinite()) << approach;
+        EXPECT_TRUE(p.bodies[1].linearVelocity.allFinite()) << approach;
+        EXPECT_LE(std::hypot(f.x(), f.y()), 0.5 * f.z()) << approach;
+        EXPECT_TRUE(r.converged) << approach;
+    }
+}
+
 /// A 10 t block resting on the ground, its impulses already solved (warm-started), and a 10 g
 /// cube landing beside it on its four corners, cold: the light cube's impulses are a millionth
 /// of the block's, so their relative change passes after the first sweep.

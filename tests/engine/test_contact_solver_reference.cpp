@@ -126,9 +126,13 @@ void updateFriction(const SolverContact& c, const ContactSetup& k, const Vec3& v
     const double iy = k.tangentInverse[1] * v.x() + k.tangentInverse[2] * v.y();
     double x = old.x() - w * ix;
     double y = old.y() - w * iy;
-    if (std::sqrt(x * x + y * y) > radius) { // sliding
-        if (radius > 0.0) {
+    const double n = std::sqrt(x * x + y * y);
+    if (n > radius) { // sliding
+        if (radius > 1e-12 * n) {
             projectOntoDisk(k, x, y, radius);
+        } else if (radius > 0.0) {
+            x *= radius / n;
+            y *= radius / n;
         } else {
             x = 0.0;
             y = 0.0;
