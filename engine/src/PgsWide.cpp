@@ -244,13 +244,15 @@ updateWide(WideBodies& a, WideBodies& b, WidePoint& p, Quad w, WideResiduals& r)
     if (_mm256_movemask_pd(__m256d(sliding)) != 0) {
         projectOntoDisk4(c, sliding, t0, t1, n, radius);
     }
-    const QuadIndex dry = outside & ~(radius > 0.0);
-    const QuadIndex point = outside & (radius > 0.0) & ~(radius > kDiskSmallest * n);
-    const Quad scale = radius / n;
-    t0 = select4(point, t0 * scale, t0);
-    t1 = select4(point, t1 * scale, t1);
-    t0 = select4(dry, Quad{}, t0);
-    t1 = select4(dry, Quad{}, t1);
+    // The rest outside: without a normal impulse no friction, under one of next to nothing
+    // scaled onto the disk (frictionStep()).
+    const QuadIndex unprojected = outside & ~sliding;
+    if (_mm256_movemask_pd(__m256d(unprojected)) != 0) {
+        const QuadIndex point = unprojected & (radius > 0.0);
+        const Quad scale = radius / n;
+        t0 = select4(unprojected, select4(point, t0 * scale, Quad{}), t0);
+        t1 = select4(unprojected, select4(point, t1 * scale, Quad{}), t1);
+    }
     const Quad df[3] = {t0 - old[0], t1 - old[1], dz};
     applyWide(a, b, p, df);
     p.field[kImpulse] = t0;
