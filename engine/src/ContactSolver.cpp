@@ -89,7 +89,6 @@ double normalBias(double distance, double approach, double restitution, double h
 struct PgsScratch::Arrays {
     std::vector<PackedBody> bodies;
     std::vector<PackedBody> before; ///< StillCheck::before
-    std::vector<double> reach;      ///< StillCheck::reach
     std::vector<PackedContact> contacts;
     std::vector<std::uint32_t> colourOf; ///< per body: 1 + the last colour that used it
     std::vector<ThreadResiduals> parts;  ///< per thread of a coloured solve
@@ -429,10 +428,8 @@ PgsResult solveContacts(std::span<SolverBody> bodies, std::span<SolverContact> c
     PgsScratch::Arrays& packed = scratch.arrays();
     packed.bodies.resize(bodies.size());
     packed.before.resize(bodies.size());
-    packed.reach.resize(bodies.size());
     for (std::size_t i = 0; i < bodies.size(); ++i) {
         packed.bodies[i] = packBody(bodies[i]);
-        packed.reach[i] = bodies[i].reach;
     }
     static const bool hasAvx2 = pgsKernelAvailable(PgsKernel::avx2);
     const bool avx2 = kernel == PgsKernel::avx2 || (kernel == PgsKernel::automatic && hasAvx2);
@@ -457,7 +454,7 @@ PgsResult solveContacts(std::span<SolverBody> bodies, std::span<SolverContact> c
     // The solve's own bodies only: static copies (giveStaticBodiesCopies()) never move.
     const StillCheck still{.bodies = std::span(packed.bodies).first(bodies.size()),
                            .before = packed.before,
-                           .reach = packed.reach};
+                           .solverBodies = bodies};
     PgsResult result;
     if (parallel) {
         result = solveColoured(packed, contacts, colours, settings, still, avx2);

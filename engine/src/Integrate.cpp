@@ -70,8 +70,7 @@ void World::Impl::predictVelocities() {
                 s.angularVelocity = gyroscopicStep(b, b.angularVelocity, h);
             }
             const Mat3 r = b.pose.rotation.toRotationMatrix();
-            const BoundingSphere& sphere = b.shape.boundingSphere();
-            s.reach = (sphere.center - b.massProperties.centerOfMass).norm() + sphere.radius;
+            s.reach = frames[i].lever;
             s.inverseMass = b.inverseMass;
             s.inverseInertia = r * b.inverseInertiaLocal * r.transpose();
         }

@@ -134,9 +134,9 @@ template <class T> [[gnu::always_inline]] inline LaneMat3<T> skewLanes(const T (
     return {{zero, -r[2], r[1], r[2], zero, -r[0], -r[1], r[0], zero}};
 }
 
-/// ContactSetup lane by lane: T is double,
-/// or Quad for four contacts side by side (each lane computes the double's operations in the
-/// same order, and -ffp-contract=off keeps FMAs out, so the bits are the same).
+/// ContactSetup lane by lane: T is double, or Quad for four contacts side by side (each lane
+/// computes the double's operations in the same order, and -ffp-contract=off keeps FMAs out, so
+/// the bits are the same).
 template <class T> struct LaneSetup {
     LaneMat3<T> angularA, angularB, responseA, responseB, delassus;
     T tangentInverse[3];
@@ -586,11 +586,11 @@ inline bool sameManifold(const SolverContact& a, const SolverContact& b) {
 
 /// The bodies' velocities before a sweep, against which the stopping test measures how much the
 /// sweep changed them (PgsSettings::velocityChangeTolerance). `bodies` are the first (the
-/// solve's own) packed bodies, `before` as many, `reach` their SolverBody::reach.
+/// solve's own) packed bodies, `before` as many, `solverBodies` the solve's, for their reach.
 struct StillCheck {
     std::span<const PackedBody> bodies;
     std::span<PackedBody> before;
-    std::span<const double> reach;
+    std::span<const SolverBody> solverBodies;
 
     void remember() const { std::copy(bodies.begin(), bodies.end(), before.begin()); }
 
@@ -602,7 +602,7 @@ struct StillCheck {
             for (int k = 0; k < 3; ++k) {
                 const double linear = std::abs(bodies[i].linear[k] - before[i].linear[k]);
                 const double angular = std::abs(bodies[i].angular[k] - before[i].angular[k]);
-                largest = std::max(largest, std::max(linear, reach[i] * angular));
+                largest = std::max(largest, std::max(linear, solverBodies[i].reach * angular));
             }
         }
         return largest;

@@ -108,10 +108,10 @@ struct WideResiduals {
     Quad maxImpulse{};
 };
 
-/// projectOntoDisk() lane by lane on the lanes `outside` (radius > 0 there): each lane stops
-/// where the one-lane loop stops, so its bits are the same.
+/// projectOntoDisk() lane by lane on the lanes `sliding` (radius > kDiskSmallest n there): each
+/// lane stops where the one-lane loop stops, so its bits are the same.
 [[gnu::target("avx2"), gnu::noinline]] void
-projectOntoDisk4(const Quad* c, QuadIndex outside, Quad& t0, Quad& t1, Quad n, Quad radius) {
+projectOntoDisk4(const Quad* c, QuadIndex sliding, Quad& t0, Quad& t1, Quad n, Quad radius) {
     const Quad g00 = c[kTangentDiagonal];
     const Quad g11 = c[kTangentDiagonal + 1];
     const Quad g01 = c[kTangentOffDiagonal];
@@ -125,7 +125,7 @@ projectOntoDisk4(const Quad* c, QuadIndex outside, Quad& t0, Quad& t1, Quad n, Q
     Quad i00 = c[kTangentInverse];
     Quad i01 = c[kTangentInverse + 1];
     Quad i11 = c[kTangentInverse + 2];
-    QuadIndex active = outside;
+    QuadIndex active = sliding;
     for (int k = 0; k < kDiskIterations; ++k) {
         active = active & (n > radius * (1.0 + kDiskSlack));
         if (_mm256_movemask_pd(__m256d(active)) == 0) {
@@ -153,8 +153,8 @@ projectOntoDisk4(const Quad* c, QuadIndex outside, Quad& t0, Quad& t1, Quad n, Q
         n = select4(active, sqrt4(nextN2), n);
     }
     const Quad scale = radius / n;
-    t0 = select4(outside, f0 * scale, t0);
-    t1 = select4(outside, f1 * scale, t1);
+    t0 = select4(sliding, f0 * scale, t0);
+    t1 = select4(sliding, f1 * scale, t1);
 }
 
 /// Component k of sum_i m_i x_i for the rows at field[m] (QuadLanes::product).

@@ -157,7 +157,9 @@ BodyId World::addBody(const BodyDesc& desc) {
     BodyFrame frame;
     frame.shapePose = body.shapePose();
     frame.obb = body.shape.localObb().transformed(frame.shapePose);
-    frame.radius = body.shape.boundingSphere().radius;
+    const BoundingSphere& sphere = body.shape.boundingSphere();
+    frame.radius = sphere.radius;
+    frame.lever = (sphere.center - body.massProperties.centerOfMass).norm() + sphere.radius;
     frame.sphere = body.shape.type() == ShapeType::Sphere;
     impl_->broadphase.add(id, obbBounds(frame.obb), body.type != BodyType::Dynamic);
     impl_->bodies.push_back(std::move(body));
