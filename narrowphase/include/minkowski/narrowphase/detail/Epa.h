@@ -248,10 +248,14 @@ inline bool facePlane(const Vec3& a, const Vec3& b, const Vec3& c, Vec3& n, doub
     return true;
 }
 
-/// A (face, edge) pair: edge e of a face goes from v[e] to v[(e + 1) % 3].
+/// A (face, edge) pair: edge e of a face goes from v[e] to v[(e + 1) % 3]. Packed in one int,
+/// face * 4 + edge, as Face::adj holds it: the flood fill pops what it pushed a few instructions
+/// earlier, and a load of 8 bytes from two 4-byte stores cannot be forwarded from the store
+/// buffer (a stall of a dozen cycles on every pop).
 struct EdgeRef {
-    int face;
-    int edge;
+    int key;
+    [[nodiscard]] int face() const { return key >> 2; }
+    [[nodiscard]] int edge() const { return key & 3; }
 };
 
 /// Triangle of the polytope, counter-clockwise seen from outside (64 bytes: one cache line).
@@ -703,18 +707,17 @@ inline void Polytope::floodFill(int f, const Vec3& w) {
     faces[f].pass = pass;
     removed[numRemoved++] = f;
     for (int e = 0; e < 3; ++e)
-        stack[top++] = {faces[f].adjFace(e), faces[f].adjEdge(e)};
+        stack[top++] = {faces[f].adj[e]};
     while (top > 0) {
         const EdgeRef cur = stack[--top];
-        Face& g = faces[cur.face];
+        Face& g = faces[cur.face()];
         if (g.pass == pass)
             continue;
         if (g.n.dot(w) - g.d > margin) {
             g.pass = pass;
-            removed[numRemoved++] = cur.face;
-            const int e1 = kNextEdge[cur.edge], e2 = kPrevEdge[cur.edge];
-            stack[top++] = {g.adjFace(e1), g.adjEdge(e1)};
-            stack[top++] = {g.adjFace(e2), g.adjEdge(e2)};
+            removed[numRemoved++] = cur.face();
+            stack[top++] = {g.adj[kNextEdge[cur.edge()]]};
+            stack[top++] = {g.adj[kPrevEdge[cur.edge()]]};
         } else {
             horizon[numHorizon++] = cur;
         }
@@ -738,11 +741,11 @@ inline bool Polytope::horizonIsCycle(const Vec3& w) {
     int* const mark = mark_.get();
     int* const start = start_.get();
     const int pass = pass_;
-    int previous = faces[horizon[h - 1].face].v[kNextEdge[horizon[h - 1].edge]];
+    int previous = faces[horizon[h - 1].face()].v[kNextEdge[horizon[h - 1].edge()]];
     for (int i = 0; i < h; ++i) {
-        const Face& g = faces[horizon[i].face];
+        const Face& g = faces[horizon[i].face()];
         // The new face on this edge runs s -> t (the reverse of g's edge).
-        const int s = g.v[kNextEdge[horizon[i].edge]], t = g.v[horizon[i].edge];
+        const int s = g.v[kNextEdge[horizon[i].edge()]], t = g.v[horizon[i].edge()];
         if (t != previous || mark[s] == pass)
             return false;
         mark[s] = pass;
@@ -824,9 +827,9 @@ inline void Polytope::commitNewFaces(int vertex) {
         nf.d = newD[j];
         dist[id] = newD[j];
         nf.pass = 0;
-        nf.adj = {e.face * 4 + e.edge, newId[prev] * 4 + 2, newId[next] * 4 + 1};
+        nf.adj = {e.key, newId[prev] * 4 + 2, newId[next] * 4 + 1};
         nf.heapPos = 0; // live; placed in the heap below in heap mode
-        faces[e.face].adj[e.edge] = id * 4;
+        faces[e.face()].adj[e.edge()] = id * 4;
     }
     if (heapMode_) {
         for (int j = 0; j < h; ++j)
