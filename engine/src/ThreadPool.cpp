@@ -6,6 +6,29 @@
 
 namespace mk {
 
+namespace {
+
+/// Spins (pause instructions, the clock read every 64 of them) until done() holds or
+/// ThreadPool::kIdleSpin has passed; whether done() held.
+template <class Done> bool spinUntil(Done&& done) {
+    const auto deadline = std::chrono::steady_clock::now() + ThreadPool::kIdleSpin;
+    for (;;) {
+        for (int i = 0; i < 64; ++i) {
+            if (done()) {
+                return true;
+            }
+#if defined(__x86_64__)
+            __builtin_ia32_pause();
+#endif
+        }
+        if (std::chrono::steady_clock::now() > deadline) {
+            return done();
+        }
+    }
+}
+
+} // namespace
+
 ThreadPool::ThreadPool(int threads) {
     if (threads < 1) {
         throw std::invalid_argument("ThreadPool: need at least one thread");
@@ -20,6 +43,7 @@ ThreadPool::~ThreadPool() {
     {
         const std::lock_guard lock(mutex_);
         stop_ = true;
+        generation_.fetch_add(1, std::memory_order_release); // ends the workers' spins
     }
     wake_.notify_all();
     for (std::thread& w : workers_) {
@@ -39,8 +63,8 @@ void ThreadPool::run(std::size_t count, std::size_t grain, ChunkFn fn, void* con
         grain_ = grain;
         next_.store(0, std::memory_order_relaxed);
         open_ = spread;
-        joined_ = 0;
-        ++generation_;
+        joined_.store(0, std::memory_order_relaxed);
+        generation_.fetch_add(1, std::memory_order_release);
     }
     if (spread) {
         wake_.notify_all();
@@ -53,7 +77,16 @@ void ThreadPool::run(std::size_t count, std::size_t grain, ChunkFn fn, void* con
         // (its core busy with other work) skips it rather than holding the caller up.
         open_ = open_ && together;
         const auto workers = static_cast<int>(workers_.size());
-        done_.wait(lock, [&] { return active_ == 0 && (!together || joined_ == workers); });
+        const auto finished = [&] {
+            return active_.load(std::memory_order_acquire) == 0 &&
+                   (!together || joined_.load(std::memory_order_acquire) == workers);
+        };
+        if (!finished()) {
+            lock.unlock();
+            spinUntil(finished);
+            lock.lock();
+        }
+        done_.wait(lock, finished);
         open_ = false;
     }
     {
@@ -69,20 +102,26 @@ void ThreadPool::work(int thread) {
     std::uint64_t seen = 0;
     std::unique_lock lock(mutex_);
     for (;;) {
-        wake_.wait(lock, [&] { return stop_ || generation_ != seen; });
+        if (generation_.load(std::memory_order_relaxed) == seen) {
+            lock.unlock();
+            spinUntil([&] { return generation_.load(std::memory_order_acquire) != seen; });
+            lock.lock();
+        }
+        wake_.wait(lock,
+                   [&] { return stop_ || generation_.load(std::memory_order_relaxed) != seen; });
         if (stop_) {
             return;
         }
-        seen = generation_;
+        seen = generation_.load(std::memory_order_relaxed);
         if (!open_) {
             continue; // woke too late for that loop
         }
-        ++joined_;
-        ++active_;
+        joined_.fetch_add(1, std::memory_order_relaxed);
+        active_.fetch_add(1, std::memory_order_relaxed);
         lock.unlock();
         runChunks(thread);
         lock.lock();
-        if (--active_ == 0) {
+        if (active_.fetch_sub(1, std::memory_order_release) == 1) {
             done_.notify_one();
         }
     }
@@ -122,14 +161,8 @@ void SpinBarrier::wait() {
         generation_.notify_all(); // no system call unless a thread sleeps
         return;
     }
-    constexpr int kSpins = 256; // about 10 us of pause instructions
-    for (int spins = 0; spins < kSpins; ++spins) {
-        if (generation_.load(std::memory_order_acquire) != generation) {
-            return;
-        }
-#if defined(__x86_64__)
-        __builtin_ia32_pause();
-#endif
+    if (spinUntil([&] { return generation_.load(std::memory_order_acquire) != generation; })) {
+        return;
     }
     generation_.wait(generation, std::memory_order_acquire); // sleeps until it changes
 }

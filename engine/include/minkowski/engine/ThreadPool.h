@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstddef>
 #include <cstdint>
@@ -19,8 +20,11 @@ namespace mk {
 /// not hold the others back, and a worker that wakes after the chunks are gone sits the loop
 /// out (on a machine whose cores are busy the caller may run the whole loop alone). Which
 /// thread runs which chunk varies from run to run, so the body must make each index's result
-/// independent of the others (then any split gives the same bits). Workers sleep on a
-/// condition variable between loops.
+/// independent of the others (then any split gives the same bits). Between loops a worker
+/// spins for up to kIdleSpin before it sleeps on a condition variable, and the caller spins as
+/// long for the workers to finish: a step runs about ten loops in a row, and waking a sleeping
+/// thread (a futex and, on a virtual machine, an idle virtual CPU) costs tens of microseconds
+/// each time, where a spinning one joins within one.
 class ThreadPool {
 public:
     /// `threads` counts the calling thread: 1 makes no worker and runs every loop inline.
@@ -51,6 +55,12 @@ public:
         run(static_cast<std::size_t>(threads()), 1, call, &body, true);
     }
 
+    /// How long a worker spins for the next loop, and the caller for the workers, before
+    /// sleeping. Long enough to span the serial gaps between the stages of a step (the
+    /// broadphase, about 0.2 ms in the crowded funnel, is the longest), short enough that an
+    /// idle pool costs nothing measurable.
+    static constexpr std::chrono::microseconds kIdleSpin{300};
+
 private:
     using ChunkFn = void (*)(void*, std::size_t, std::size_t, int);
 
@@ -63,11 +73,11 @@ private:
     std::mutex mutex_;
     std::condition_variable wake_; ///< workers: a new loop or stop
     std::condition_variable done_; ///< caller: the last worker finished
-    // Guarded by mutex_:
-    std::uint64_t generation_ = 0; ///< loops started
-    bool open_ = false;            ///< workers may still join the current loop
-    int joined_ = 0;               ///< workers that joined the current loop
-    int active_ = 0;               ///< workers running chunks of the current loop
+    // Written under mutex_; the atomics are also read without it, by the spins only.
+    std::atomic<std::uint64_t> generation_{0}; ///< loops started (+ 1 at stop)
+    bool open_ = false;                        ///< workers may still join the current loop
+    std::atomic<int> joined_{0};               ///< workers that joined the current loop
+    std::atomic<int> active_{0};               ///< workers running chunks of the current loop
     bool stop_ = false;
 
     // The current loop: written by run() before it wakes the workers.
@@ -82,8 +92,10 @@ private:
 };
 
 /// A reusable barrier for the `threads` threads of a ThreadPool::together() call. Waiting
-/// spins briefly (the phases of a solver sweep last microseconds), then sleeps on the atomic
-/// (a futex), since the machine may run more threads than it has cores.
+/// spins for up to ThreadPool::kIdleSpin, then sleeps on the atomic (a futex), since the
+/// machine may run more threads than it has cores. A solver sweep passes a barrier after every
+/// colour (about 500 a step in the crowded funnel); a sleeping thread costs each of them a
+/// futex wake, which is what a short spin (256 pauses) gave (docs/engine.md, "Threads").
 class SpinBarrier {
 public:
     explicit SpinBarrier(int threads) : threads_(threads) {}
