@@ -377,7 +377,7 @@ PgsResult solveColoured(PgsScratch::Arrays& packed, std::span<const SolverContac
                         .parts = packed.parts,
                         .groups = packed.wide.groups,
                         .points = packed.wide.points,
-                        .barrier = SpinBarrier(pool.threads()),
+                        .barrier = SpinBarrier(pool.threads(), pool.idleSpin()),
                         .still = still};
 #if defined(__x86_64__)
     pool.together([&](int thread) {

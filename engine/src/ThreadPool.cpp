@@ -4,15 +4,18 @@
 
 #include <stdexcept>
 
+#if defined(__linux__)
+#include <sched.h>
+#endif
+
 namespace mk {
 
 namespace {
 
-/// Spins (pause instructions, the clock read every 64 of them) until done() holds or
-/// ThreadPool::kIdleSpin has passed; whether done() held.
-template <class Done> bool spinUntil(Done&& done) {
-    const auto deadline = std::chrono::steady_clock::now() + ThreadPool::kIdleSpin;
-    for (;;) {
+/// Spins (pause instructions) until done() holds: 256 pauses, then until `budget` has passed
+/// (the clock read every 64 pauses); whether done() held.
+template <class Done> bool spinUntil(Done&& done, std::chrono::microseconds budget) {
+    const auto pauses = [&] {
         for (int i = 0; i < 64; ++i) {
             if (done()) {
                 return true;
@@ -21,10 +24,34 @@ template <class Done> bool spinUntil(Done&& done) {
             __builtin_ia32_pause();
 #endif
         }
+        return false;
+    };
+    for (int round = 0; round < 4; ++round) {
+        if (pauses()) {
+            return true;
+        }
+    }
+    if (budget.count() <= 0) {
+        return done();
+    }
+    const auto deadline = std::chrono::steady_clock::now() + budget;
+    while (!pauses()) {
         if (std::chrono::steady_clock::now() > deadline) {
             return done();
         }
     }
+    return true;
+}
+
+/// How many CPUs this process may run on (its affinity mask; the online CPUs without one).
+int usableCpus() {
+#if defined(__linux__)
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof(set), &set) == 0) {
+        return CPU_COUNT(&set);
+    }
+#endif
+    return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
 }
 
 } // namespace
@@ -33,6 +60,7 @@ ThreadPool::ThreadPool(int threads) {
     if (threads < 1) {
         throw std::invalid_argument("ThreadPool: need at least one thread");
     }
+    idleSpin_ = threads <= usableCpus() ? kIdleSpin : std::chrono::microseconds{0};
     workers_.reserve(static_cast<std::size_t>(threads - 1));
     for (int t = 1; t < threads; ++t) {
         workers_.emplace_back([this, t] { work(t); });
@@ -83,7 +111,7 @@ void ThreadPool::run(std::size_t count, std::size_t grain, ChunkFn fn, void* con
         };
         if (!finished()) {
             lock.unlock();
-            spinUntil(finished);
+            spinUntil(finished, idleSpin_);
             lock.lock();
         }
         done_.wait(lock, finished);
@@ -104,7 +132,8 @@ void ThreadPool::work(int thread) {
     for (;;) {
         if (generation_.load(std::memory_order_relaxed) == seen) {
             lock.unlock();
-            spinUntil([&] { return generation_.load(std::memory_order_acquire) != seen; });
+            spinUntil([&] { return generation_.load(std::memory_order_acquire) != seen; },
+                      idleSpin_);
             lock.lock();
         }
         wake_.wait(lock,
@@ -161,7 +190,8 @@ void SpinBarrier::wait() {
         generation_.notify_all(); // no system call unless a thread sleeps
         return;
     }
-    if (spinUntil([&] { return generation_.load(std::memory_order_acquire) != generation; })) {
+    if (spinUntil([&] { return generation_.load(std::memory_order_acquire) != generation; },
+                  spin_)) {
         return;
     }
     generation_.wait(generation, std::memory_order_acquire); // sleeps until it changes

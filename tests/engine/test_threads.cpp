@@ -10,11 +10,17 @@
 #include "minkowski/narrowphase/ConvexMesh.h"
 
 #include <atomic>
+#include <chrono>
 #include <gtest/gtest.h>
 #include <random>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
+
+#if defined(__linux__)
+#include <sched.h>
+#endif
 
 namespace mk {
 namespace {
@@ -73,6 +79,36 @@ TEST(ThreadPool, UsesItsWorkersAndRethrowsTheFirstError) {
                  [&](std::size_t begin, std::size_t end, int) { after += int(end - begin); });
     EXPECT_EQ(after, 5);
     EXPECT_THROW(ThreadPool(0), std::invalid_argument);
+}
+
+/// A pool spins between loops only while it has no more threads than the process may run at
+/// once: beyond, a spinning thread holds a core a descheduled one needs.
+TEST(ThreadPool, SpinsOnlyWhenEveryThreadHasACpu) {
+    int cpus = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+#if defined(__linux__)
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof(set), &set) == 0) {
+        cpus = CPU_COUNT(&set);
+    }
+#endif
+    EXPECT_EQ(ThreadPool(1).idleSpin(), ThreadPool::kIdleSpin);
+    EXPECT_EQ(ThreadPool(cpus).idleSpin(), ThreadPool::kIdleSpin);
+    ThreadPool crowded(cpus + 1);
+    EXPECT_EQ(crowded.idleSpin(), std::chrono::microseconds{0});
+    std::atomic<int> ran{0}; // and it still runs its loops and barriers
+    for (int round = 0; round < 50; ++round) {
+        crowded.forEach(40, 1, [&](std::size_t, std::size_t, int) { ++ran; });
+    }
+    EXPECT_EQ(ran, 50 * 40);
+    SpinBarrier barrier(crowded.threads(), crowded.idleSpin());
+    std::atomic<int> passed{0};
+    crowded.together([&](int) {
+        for (int k = 0; k < 20; ++k) {
+            barrier.wait();
+        }
+        ++passed;
+    });
+    EXPECT_EQ(passed, crowded.threads());
 }
 
 constexpr int kBinBodies = 90;

@@ -21,7 +21,7 @@ namespace mk {
 /// out (on a machine whose cores are busy the caller may run the whole loop alone). Which
 /// thread runs which chunk varies from run to run, so the body must make each index's result
 /// independent of the others (then any split gives the same bits). Between loops a worker
-/// spins for up to kIdleSpin before it sleeps on a condition variable, and the caller spins as
+/// spins for up to idleSpin() before it sleeps on a condition variable, and the caller spins as
 /// long for the workers to finish: a step runs about ten loops in a row, and waking a sleeping
 /// thread (a futex and, on a virtual machine, an idle virtual CPU) costs tens of microseconds
 /// each time, where a spinning one joins within one.
@@ -60,6 +60,10 @@ public:
     /// broadphase, about 0.2 ms in the crowded funnel, is the longest), short enough that an
     /// idle pool costs nothing measurable.
     static constexpr std::chrono::microseconds kIdleSpin{300};
+    /// kIdleSpin, or zero when the pool has more threads than the process may run at once (its
+    /// CPU affinity): a thread spinning there holds a core a descheduled one needs (make run
+    /// on 4 threads and 2 cores fell from a real-time factor of 3.0 to 1.3).
+    [[nodiscard]] std::chrono::microseconds idleSpin() const { return idleSpin_; }
 
 private:
     using ChunkFn = void (*)(void*, std::size_t, std::size_t, int);
@@ -70,6 +74,7 @@ private:
     void runChunk(std::size_t begin, std::size_t end, int thread) noexcept;
 
     std::vector<std::thread> workers_;
+    std::chrono::microseconds idleSpin_{0};
     std::mutex mutex_;
     std::condition_variable wake_; ///< workers: a new loop or stop
     std::condition_variable done_; ///< caller: the last worker finished
@@ -92,19 +97,21 @@ private:
 };
 
 /// A reusable barrier for the `threads` threads of a ThreadPool::together() call. Waiting
-/// spins for up to ThreadPool::kIdleSpin, then sleeps on the atomic (a futex), since the
-/// machine may run more threads than it has cores. A solver sweep passes a barrier after every
-/// colour (about 500 a step in the crowded funnel); a sleeping thread costs each of them a
-/// futex wake, which is what a short spin (256 pauses) gave (docs/engine.md, "Threads").
+/// spins for 256 pauses and then for up to `spin` (ThreadPool::idleSpin()), then sleeps on the
+/// atomic (a futex), since the machine may run more threads than it has cores. A solver sweep
+/// passes a barrier after every colour (about 500 a step in the crowded funnel); a sleeping
+/// thread costs each of them a futex wake, which is what the 256 pauses alone gave
+/// (docs/engine.md, "Threads").
 class SpinBarrier {
 public:
-    explicit SpinBarrier(int threads) : threads_(threads) {}
+    SpinBarrier(int threads, std::chrono::microseconds spin) : threads_(threads), spin_(spin) {}
     /// Returns once all `threads` threads have called it; what each thread wrote before is
     /// visible to all after.
     void wait();
 
 private:
     const int threads_;
+    const std::chrono::microseconds spin_;
     std::atomic<int> arrived_{0};
     std::atomic<std::uint32_t> generation_{0};
 };
