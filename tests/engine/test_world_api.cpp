@@ -83,6 +83,8 @@ TEST(WorldApi, SolverChoiceCarriesTheSubAlgorithmIntoEveryRequest) {
     world.setSolver("gjk-nesterov:subalgo=barycode");
     const SolverChoice chosen = parseSolverChoice("gjk-nesterov:subalgo=barycode");
     EXPECT_EQ(world.settings().narrowPhase.solver, chosen);
+    // the accessor the shipped simbench anchor reads (../shared/tools/simbench)
+    EXPECT_EQ(&world.settings().narrowPhase.solverChoice(), &world.settings().narrowPhase.solver);
     int calls = 0;
     world.setNarrowPhaseHook([&](const NarrowPhaseEvent& e) {
         ++calls; // the perturbed (multipoint) calls too

@@ -15,6 +15,9 @@ struct NarrowPhaseSettings {
     /// The solver and its options, parsed once (parseSolverChoice()) and copied into every
     /// request.
     SolverChoice solver;
+    /// `solver`, as the anchor benchmark shipped in ../shared/tools/simbench reads it (from before
+    /// the choice was one public member): kept so that the anchor builds against main unchanged.
+    [[nodiscard]] const SolverChoice& solverChoice() const { return solver; }
     /// GJK++ Sec. IV-E: the previous step's separation vector is the best cheap guess in a
     /// simulation (Fig. 13); `obb` when the pair was not queried at the previous step.
     WarmStart warmStart = WarmStart::Previous;
