@@ -12,8 +12,9 @@ namespace mk {
 
 namespace {
 
-/// Spins (pause instructions) until done() holds: 256 pauses, then until `budget` has passed
-/// (the clock read every 64 pauses); whether done() held.
+/// Spins (pause instructions) until done() holds: 256 pauses, then until `budget` has passed,
+/// reading the clock and yielding the CPU every 64 pauses (another process's runnable thread
+/// then takes it instead of waiting out this one's time slice); whether done() held.
 template <class Done> bool spinUntil(Done&& done, std::chrono::microseconds budget) {
     const auto pauses = [&] {
         for (int i = 0; i < 64; ++i) {
@@ -39,6 +40,7 @@ template <class Done> bool spinUntil(Done&& done, std::chrono::microseconds budg
         if (std::chrono::steady_clock::now() > deadline) {
             return done();
         }
+        std::this_thread::yield();
     }
     return true;
 }
