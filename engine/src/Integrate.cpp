@@ -70,7 +70,7 @@ void World::Impl::predictVelocities() {
                 s.angularVelocity = gyroscopicStep(b, b.angularVelocity, h);
             }
             const Mat3 r = b.pose.rotation.toRotationMatrix();
-            s.reach = frames[i].lever;
+            s.lever = frames[i].lever;
             s.inverseMass = b.inverseMass;
             s.inverseInertia = r * b.inverseInertiaLocal * r.transpose();
         }

@@ -586,7 +586,7 @@ inline bool sameManifold(const SolverContact& a, const SolverContact& b) {
 
 /// The bodies' velocities before a sweep, against which the stopping test measures how much the
 /// sweep changed them (PgsSettings::velocityChangeTolerance). `bodies` are the first (the
-/// solve's own) packed bodies, `before` as many, `solverBodies` the solve's, for their reach.
+/// solve's own) packed bodies, `before` as many, `solverBodies` the solve's, for their levers.
 struct StillCheck {
     std::span<const PackedBody> bodies;
     std::span<PackedBody> before;
@@ -595,14 +595,14 @@ struct StillCheck {
     void remember() const { std::copy(bodies.begin(), bodies.end(), before.begin()); }
 
     /// Largest change since remember() of a body's linear velocity, or of its angular velocity
-    /// times its reach, in any component (unit: m/s).
+    /// times its lever, in any component (unit: m/s).
     [[nodiscard]] double change() const {
         double largest = 0.0;
         for (std::size_t i = 0; i < bodies.size(); ++i) {
             for (int k = 0; k < 3; ++k) {
                 const double linear = std::abs(bodies[i].linear[k] - before[i].linear[k]);
                 const double angular = std::abs(bodies[i].angular[k] - before[i].angular[k]);
-                largest = std::max(largest, std::max(linear, solverBodies[i].reach * angular));
+                largest = std::max(largest, std::max(linear, solverBodies[i].lever * angular));
             }
         }
         return largest;

@@ -29,7 +29,7 @@ struct BodyFrame {
     Obb obb{};           ///< the shape's OBB in the world
     double radius = 0;   ///< bounding-sphere radius (unit: metre)
     /// Bound of the distance from the centre of mass to a point of the body: its distance to
-    /// the bounding sphere's centre plus the radius (SolverBody::reach; unit: metre).
+    /// the bounding sphere's centre plus the radius (SolverBody::lever; unit: metre).
     double lever = 0;
     bool sphere = false; ///< a sphere's manifold is one point: never perturbed
     /// ContactSettings::ccd: the step's travel of the centre of mass, v h, and how far the

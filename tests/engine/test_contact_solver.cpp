@@ -131,7 +131,7 @@ struct HeavyAndLight {
             bodies[i].inverseMass = 1.0 / m;
             bodies[i].inverseInertia = Mat3::Identity() * (6.0 / (m * 4.0 * half * half));
             bodies[i].linearVelocity = Vec3(0.0, 0.0, -kG * kH);
-            bodies[i].reach = std::sqrt(3.0) * half;
+            bodies[i].lever = std::sqrt(3.0) * half;
             for (const double x : {-half, half}) {
                 for (const double y : {-half, half}) {
                     SolverContact c;
@@ -154,7 +154,7 @@ TEST(ContactSolver, RelativeChangeDoesNotStopWhileALightBodyStillMoves) {
     EXPECT_TRUE(r.converged);
     EXPECT_LE(r.velocityChange, PgsSettings{}.velocityChangeTolerance);
     EXPECT_LE(p.bodies[2].linearVelocity.norm(), 1e-5);
-    EXPECT_LE(p.bodies[2].angularVelocity.norm() * p.bodies[2].reach, 1e-5);
+    EXPECT_LE(p.bodies[2].angularVelocity.norm() * p.bodies[2].lever, 1e-5);
     // pinocchio's rule alone stops at once, with the cube still falling and turning
     HeavyAndLight q;
     PgsSettings relativeOnly;
@@ -162,7 +162,7 @@ TEST(ContactSolver, RelativeChangeDoesNotStopWhileALightBodyStillMoves) {
     const PgsResult early = solveContacts(q.bodies, q.contacts, relativeOnly);
     EXPECT_LT(early.iterations, r.iterations);
     EXPECT_GT(q.bodies[2].linearVelocity.norm() +
-                  q.bodies[2].angularVelocity.norm() * q.bodies[2].reach,
+                  q.bodies[2].angularVelocity.norm() * q.bodies[2].lever,
               1e-3);
 }
 

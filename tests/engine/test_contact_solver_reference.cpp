@@ -197,7 +197,7 @@ PgsResult solveContacts(std::vector<SolverBody>& bodies, std::vector<SolverConta
                         std::abs(bodies[b].linearVelocity[k] - before[b].linearVelocity[k]);
                     const double angular =
                         std::abs(bodies[b].angularVelocity[k] - before[b].angularVelocity[k]);
-                    change = std::max(change, std::max(linear, bodies[b].reach * angular));
+                    change = std::max(change, std::max(linear, bodies[b].lever * angular));
                 }
             }
             result.velocityChange = change;
@@ -237,7 +237,7 @@ struct RandomPile {
             const Mat3 r = q.normalized().toRotationMatrix();
             b.inverseMass = 1.0 / mass;
             b.inverseInertia = r * moments.cwiseInverse().asDiagonal() * r.transpose();
-            b.reach = 0.15 + 0.1 * u(rng);
+            b.lever = 0.15 + 0.1 * u(rng);
             b.linearVelocity = vec(2.0);
             b.angularVelocity = vec(10.0);
         }

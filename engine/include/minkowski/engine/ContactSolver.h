@@ -42,7 +42,7 @@ struct SolverBody {
     /// Largest distance from the centre of mass to a point of the body (unit: metre): the
     /// stopping test counts a change of the angular velocity at this lever
     /// (PgsSettings::velocityChangeTolerance). 0 counts only the linear velocity.
-    double reach = 0.0;
+    double lever = 0.0;
 };
 
 /// One contact point between bodies a and b, impulses in the contact frame (t1, t2, n); the
@@ -81,7 +81,7 @@ struct PgsResult {
     double dualFeasibility = 0.0; ///< final max distance of v~ to the dual cone
     double relativeChange = 0.0;  ///< final |f - f_prev|_inf / max(|f|_inf, |f_prev|_inf)
     /// Largest change of a body's velocity over the last sweep whose relative change met its
-    /// tolerance (linear, or angular times SolverBody::reach; unit: m/s); 0 if none did.
+    /// tolerance (linear, or angular times SolverBody::lever; unit: m/s); 0 if none did.
     double velocityChange = 0.0;
 };
 

@@ -109,7 +109,7 @@ struct PgsSettings {
     /// (pinocchio: 1e-6).
     double relativeTolerance = 1e-5;
     /// The relative change stops the sweeps only when the last sweep also changed no body's
-    /// velocity by more than this, linear or angular at the body's reach (SolverBody::reach;
+    /// velocity by more than this, linear or angular at the body's lever (SolverBody::lever;
     /// unit: m/s). Bodies wedged where the position correction cannot be met keep changing
     /// their impulses but not their velocities; a light body that still slips changes both.
     double velocityChangeTolerance = 1e-5;
