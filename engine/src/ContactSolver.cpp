@@ -38,7 +38,11 @@ struct alignas(64) ThreadResiduals {
 PackedBody packBody(const SolverBody& s) {
     const Vec3& v = s.linearVelocity;
     const Vec3& w = s.angularVelocity;
-    return {Quad{v.x(), v.y(), v.z(), s.inverseMass}, Quad{w.x(), w.y(), w.z(), 0.0}};
+    const Mat3& i = s.inverseInertia;
+    return {Quad{v.x(), v.y(), v.z(), s.inverseMass},
+            Quad{w.x(), w.y(), w.z(), 0.0},
+            {Quad{i(0, 0), i(1, 0), i(2, 1), 0.0}, Quad{i(0, 1), i(1, 1), i(2, 2), 0.0},
+             Quad{i(0, 2), i(1, 2), i(2, 0), 0.0}}};
 }
 
 } // namespace

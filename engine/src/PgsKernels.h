@@ -46,30 +46,35 @@ template <int I, int J, int K, int L> [[gnu::always_inline]] inline Quad lanes(Q
     return mix<I, J, K, L>(q, q);
 }
 
-/// A body's velocities and inverse mass, the whole of what a sweep reads of it (64 bytes).
-/// (alignas(32): outside AVX code GCC aligns a quad to 16 bytes only, and the AVX kernel's
-/// aligned loads need 32.)
+/// A body's velocities, inverse mass and inverse inertia, the whole of what a sweep reads of it
+/// (160 bytes). The inverse inertia is stored as turned columns (PackedContact), so that
+/// I^-1 t sums as Eigen's Mat3 * Vec3 does. (alignas(32): outside AVX code GCC aligns a quad to
+/// 16 bytes only, and the AVX kernel's aligned loads need 32.)
 struct alignas(32) PackedBody {
     Quad linear;  ///< (v, 1/m) (unit: m/s, 1/kg)
     Quad angular; ///< (w, 0), world frame (unit: rad/s)
+    /// I^-1, world frame (unit: 1/(kg m^2)): (I00, I10, I21, 0), (I01, I11, I22, 0),
+    /// (I02, I12, I20, 0).
+    Quad inertiaTurned[3];
 };
 
-/// What a sweep reads and writes of a contact (512 bytes, one contiguous block of doubles),
-/// from its SolverContact. The matrices multiplied transposed (v = R^T dv + A_b^T w_b -
-/// A_a^T w_a) are stored by rows: component k of sum_i row_i x_i is
-/// (m_0k x_0 + m_1k x_1) + m_2k x_2, Eigen's order. The responses, multiplied as they are
-/// (I^-1 A df), are stored as "turned" columns (m_00, m_10, m_21), (m_01, m_11, m_22),
-/// (m_02, m_12, m_20) against (x_0, x_0, x_1), (x_1, x_1, x_2), (x_2, x_2, x_0): rows 0 and 1
-/// sum left to right, row 2 as (m_21 x_1 + m_22 x_2) + m_20 x_0, which is Eigen's
-/// m_20 x_0 + (m_21 x_1 + m_22 x_2); R df is summed the same way from R's rows. The AVX2
+/// What a sweep reads and writes of a contact (256 bytes, one contiguous block of doubles),
+/// from its SolverContact. The sweep works on the lever arms, not on the products [r]x R and
+/// I^-1 [r]x R the set-up forms for G: v = R^T ((v_b - v_a + w_b x r_b) - w_a x r_a), and an
+/// impulse p = R df turns the bodies by I^-1 (r x p), the inertia read from the body. Half the
+/// bytes of the stored products (a large pile's sweep streams its points from memory) for
+/// about the same arithmetic (docs/engine.md, "A smaller packed point"). R (multiplied
+/// transposed) is stored by rows: component k of sum_i row_i x_i is
+/// (m_0k x_0 + m_1k x_1) + m_2k x_2, Eigen's order. Products M x (R df, I^-1 t) are summed from
+/// "turned" columns (m_00, m_10, m_21), (m_01, m_11, m_22), (m_02, m_12, m_20) against
+/// (x_0, x_0, x_1), (x_1, x_1, x_2), (x_2, x_2, x_0): rows 0 and 1 left to right, row 2 as
+/// (m_21 x_1 + m_22 x_2) + m_20 x_0, which is Eigen's m_20 x_0 + (m_21 x_1 + m_22 x_2). The AVX2
 /// kernel loads each triple as a quad whose fourth lane is the next double, so every triple is
 /// followed by a finite number (the last one by delassusThird) and fourth lanes are ignored.
 struct alignas(64) PackedContact {
     double frameRows[9];        ///< R, row-major
-    double angularBRows[9];     ///< A_b = [r_b]x R, row-major
-    double angularARows[9];     ///< A_a, row-major
-    double responseBTurned[9];  ///< I_b^-1 A_b, turned columns
-    double responseATurned[9];  ///< I_a^-1 A_a, turned columns
+    double leverB[3];           ///< r_b (unit: metre)
+    double leverA[3];           ///< r_a (unit: metre)
     double delassusThird[2];    ///< (G(0,2), G(1,2)) (unit: 1/kg)
     double tangentInverse[3];   ///< ContactSetup::tangentInverse (unit: kg)
     double normalStep;          ///< w / G(2,2) (unit: kg)
@@ -82,8 +87,8 @@ struct alignas(64) PackedContact {
     std::int32_t bodyA;
     std::int32_t bodyB;
 };
-static_assert(sizeof(PackedBody) == 64);
-static_assert(sizeof(PackedContact) == 512);
+static_assert(sizeof(PackedBody) == 160);
+static_assert(sizeof(PackedContact) == 256);
 
 /// Index of a PackedContact member among its doubles.
 constexpr std::size_t doubleIndex(std::size_t byteOffset) {
@@ -222,18 +227,13 @@ template <class T, class Put>
             put(first + i, m.m[i]);
         }
     };
-    const auto turned = [&](const LaneMat3<T>& m, std::size_t first) {
-        const T t[9] = {m(0, 0), m(1, 0), m(2, 1), m(0, 1), m(1, 1),
-                        m(2, 2), m(0, 2), m(1, 2), m(2, 0)};
-        for (std::size_t i = 0; i < 9; ++i) {
-            put(first + i, t[i]);
-        }
-    };
     rows(c.frame, doubleIndex(offsetof(PackedContact, frameRows)));
-    rows(k.angularB, doubleIndex(offsetof(PackedContact, angularBRows)));
-    rows(k.angularA, doubleIndex(offsetof(PackedContact, angularARows)));
-    turned(k.responseB, doubleIndex(offsetof(PackedContact, responseBTurned)));
-    turned(k.responseA, doubleIndex(offsetof(PackedContact, responseATurned)));
+    const std::size_t leverB = doubleIndex(offsetof(PackedContact, leverB));
+    const std::size_t leverA = doubleIndex(offsetof(PackedContact, leverA));
+    for (std::size_t i = 0; i < 3; ++i) {
+        put(leverB + i, c.rB[i]);
+        put(leverA + i, c.rA[i]);
+    }
     const LaneMat3<T>& g = k.delassus;
     const std::size_t third = doubleIndex(offsetof(PackedContact, delassusThird));
     put(third, g(0, 2));
@@ -256,7 +256,7 @@ template <class T, class Put>
     }
 }
 
-/// Writes every member of `c` (in place: a contact is 512 bytes, and building it on the stack
+/// Writes every member of `c` (in place: a contact is 256 bytes, and building it on the stack
 /// then copying it cost a clear and a copy per contact), set up from its bodies a and b.
 inline void packContact(const SolverBody& a, const SolverBody& b, const SolverContact& s, double w,
                         PackedContact& c) {
@@ -300,12 +300,18 @@ struct QuadLanes {
                quadAt(m + 6) * lanes<2, 2, 2, 2>(x);
     }
 
+    /// x y, lanes 0-2 (Eigen's cross: x_1 y_2 - x_2 y_1, ...).
+    [[gnu::always_inline]] static Quad cross(Quad x, Quad y) {
+        return lanes<1, 2, 0, 3>(x) * lanes<2, 0, 1, 3>(y) -
+               lanes<2, 0, 1, 3>(x) * lanes<1, 2, 0, 3>(y);
+    }
+
     /// Velocity of b relative to a at the contact, in the contact frame, bias included.
     [[gnu::always_inline]] static FrameVector velocity(const PackedBody& a, const PackedBody& b,
                                                        const PackedContact& c) {
-        const Quad v =
-            (product(c.frameRows, b.linear - a.linear) + product(c.angularBRows, b.angular)) -
-            product(c.angularARows, a.angular);
+        const Quad u = ((b.linear - a.linear) + cross(b.angular, quadAt(c.leverB))) -
+                       cross(a.angular, quadAt(c.leverA));
+        const Quad v = product(c.frameRows, u);
         return {Pair{v[0], v[1]}, v[2] + c.bias};
     }
 
@@ -332,16 +338,15 @@ struct QuadLanes {
         const Quad odd = mix<1, 5, 3, 7>(r0, r1);  // R01 R11 R10 R20
         const Quad p = turnedProduct(mix<0, 1, 5, 3>(even, r2), mix<0, 1, 6, 3>(odd, r2),
                                      mix<2, 3, 4, 1>(even, r2), f);
-        push<false>(a, p, c.responseATurned, f);
-        push<true>(b, p, c.responseBTurned, f);
+        push<false>(a, p, quadAt(c.leverA));
+        push<true>(b, p, quadAt(c.leverB));
     }
 
-    /// Adds (Plus) or subtracts the linear impulse p / m and the angular response of the turned
-    /// columns at t to a body.
-    template <bool Plus>
-    [[gnu::always_inline]] static void push(PackedBody& body, Quad p, const double* t, Quad f) {
+    /// Adds (Plus) or subtracts the impulse p at lever r to a body: p / m and I^-1 (r x p).
+    template <bool Plus> [[gnu::always_inline]] static void push(PackedBody& body, Quad p, Quad r) {
         const Quad dv = lanes<3, 3, 3, 3>(body.linear) * p;
-        const Quad dw = turnedProduct(quadAt(t), quadAt(t + 3), quadAt(t + 6), f);
+        const Quad* t = body.inertiaTurned;
+        const Quad dw = turnedProduct(t[0], t[1], t[2], cross(r, p));
         body.linear = withLane3(Plus ? body.linear + dv : body.linear - dv, body.linear);
         body.angular = withLane3(Plus ? body.angular + dw : body.angular - dw, body.angular);
     }
@@ -369,24 +374,24 @@ struct PairLanes {
         return m[2] * xy[0] + m[5] * xy[1] + m[8] * z;
     }
 
-    /// Lane 2 of the turned product (QuadLanes::turnedProduct).
-    [[gnu::always_inline]] static double turnedZ(const double* t, Pair xy, double z) {
-        return t[2] * xy[1] + t[5] * z + t[8] * xy[0];
+    /// x y of the 3-vectors x and y (Eigen's cross), lanes 0 and 1 and lane 2.
+    [[gnu::always_inline]] static FrameVector cross(Pair xxy, double xz, Pair yxy, double yz) {
+        const Pair x12{xxy[1], xz};
+        const Pair x20{xz, xxy[0]};
+        const Pair y20{yz, yxy[0]};
+        const Pair y12{yxy[1], yz};
+        return {x12 * y20 - x20 * y12, xxy[0] * yxy[1] - xxy[1] * yxy[0]};
     }
 
     [[gnu::always_inline]] static FrameVector velocity(const PackedBody& a, const PackedBody& b,
                                                        const PackedContact& c) {
-        const Pair dxy = low(b.linear) - low(a.linear);
-        const double dz = b.linear[2] - a.linear[2];
-        const Pair wb = low(b.angular);
-        const Pair wa = low(a.angular);
-        const double wbz = b.angular[2];
-        const double waz = a.angular[2];
+        const FrameVector cb = cross(low(b.angular), b.angular[2], pairAt(c.leverB), c.leverB[2]);
+        const FrameVector ca = cross(low(a.angular), a.angular[2], pairAt(c.leverA), c.leverA[2]);
+        const Pair uxy = ((low(b.linear) - low(a.linear)) + cb.xy) - ca.xy;
+        const double uz = ((b.linear[2] - a.linear[2]) + cb.z) - ca.z;
         FrameVector v;
-        v.xy = (productXY(c.frameRows, dxy, dz) + productXY(c.angularBRows, wb, wbz)) -
-               productXY(c.angularARows, wa, waz);
-        v.z = (productZ(c.frameRows, dxy, dz) + productZ(c.angularBRows, wb, wbz)) -
-              productZ(c.angularARows, wa, waz);
+        v.xy = productXY(c.frameRows, uxy, uz);
+        v.z = productZ(c.frameRows, uxy, uz);
         v.z += c.bias;
         return v;
     }
@@ -399,20 +404,23 @@ struct PairLanes {
         const Pair pxy = Pair{r[0], r[3]} * splat(fx) + Pair{r[1], r[4]} * splat(fy) +
                          Pair{r[2], r[5]} * splat(df.z);
         const double pz = r[7] * fy + r[8] * df.z + r[6] * fx;
-        push<false>(a, pxy, pz, c.responseATurned, df);
-        push<true>(b, pxy, pz, c.responseBTurned, df);
+        push<false>(a, pxy, pz, c.leverA);
+        push<true>(b, pxy, pz, c.leverB);
     }
 
-    /// Adds (Plus) or subtracts the linear impulse (pxy, pz) / m and the angular response of the
-    /// turned columns at t to a body.
+    /// Adds (Plus) or subtracts the impulse (pxy, pz) at lever r to a body: p / m and
+    /// I^-1 (r x p).
     template <bool Plus>
-    [[gnu::always_inline]] static void push(PackedBody& body, Pair pxy, double pz, const double* t,
-                                            const FrameVector& df) {
+    [[gnu::always_inline]] static void push(PackedBody& body, Pair pxy, double pz,
+                                            const double* r) {
         const double m = body.linear[3];
         const Pair dvxy = splat(m) * pxy;
         const double dvz = m * pz;
-        const Pair dwxy = productXY(t, df.xy, df.z);
-        const double dwz = turnedZ(t, df.xy, df.z);
+        const FrameVector t = cross(pairAt(r), r[2], pxy, pz);
+        const Quad* i = body.inertiaTurned;
+        const Pair dwxy =
+            low(i[0]) * splat(t.xy[0]) + low(i[1]) * splat(t.xy[1]) + low(i[2]) * splat(t.z);
+        const double dwz = i[0][2] * t.xy[1] + i[1][2] * t.z + i[2][2] * t.xy[0];
         setLow(body.linear, Plus ? low(body.linear) + dvxy : low(body.linear) - dvxy);
         body.linear[2] = Plus ? body.linear[2] + dvz : body.linear[2] - dvz;
         setLow(body.angular, Plus ? low(body.angular) + dwxy : low(body.angular) - dwxy);

@@ -17,10 +17,8 @@ namespace mk::pgs {
 namespace {
 
 constexpr std::size_t kFrame = doubleIndex(offsetof(PackedContact, frameRows));
-constexpr std::size_t kAngularB = doubleIndex(offsetof(PackedContact, angularBRows));
-constexpr std::size_t kAngularA = doubleIndex(offsetof(PackedContact, angularARows));
-constexpr std::size_t kResponseB = doubleIndex(offsetof(PackedContact, responseBTurned));
-constexpr std::size_t kResponseA = doubleIndex(offsetof(PackedContact, responseATurned));
+constexpr std::size_t kLeverB = doubleIndex(offsetof(PackedContact, leverB));
+constexpr std::size_t kLeverA = doubleIndex(offsetof(PackedContact, leverA));
 constexpr std::size_t kDelassusThird = doubleIndex(offsetof(PackedContact, delassusThird));
 constexpr std::size_t kTangentInverse = doubleIndex(offsetof(PackedContact, tangentInverse));
 constexpr std::size_t kNormalStep = doubleIndex(offsetof(PackedContact, normalStep));
@@ -38,6 +36,9 @@ struct WideBodies {
     Quad inverseMass;
     Quad w[3];
     Quad unused; ///< the angular quads' fourth lanes, stored back unchanged
+    /// I^-1 in PackedBody's turned order (I00, I10, I21, I01, I11, I22, I02, I12, I20); read
+    /// only.
+    Quad inertiaTurned[9];
 };
 
 [[gnu::target("avx2"), gnu::always_inline]] inline void transpose(Quad& r0, Quad& r1, Quad& r2,
@@ -65,6 +66,14 @@ loadBodies(std::span<const PackedBody> bodies, const std::int32_t (&index)[4]) {
     s.w[2] = bodies[std::size_t(index[2])].angular;
     s.unused = bodies[std::size_t(index[3])].angular;
     transpose(s.w[0], s.w[1], s.w[2], s.unused);
+    for (std::size_t j = 0; j < 3; ++j) {
+        Quad* t = s.inertiaTurned + 3 * j;
+        t[0] = bodies[std::size_t(index[0])].inertiaTurned[j];
+        t[1] = bodies[std::size_t(index[1])].inertiaTurned[j];
+        t[2] = bodies[std::size_t(index[2])].inertiaTurned[j];
+        Quad fourth = bodies[std::size_t(index[3])].inertiaTurned[j];
+        transpose(t[0], t[1], t[2], fourth);
+    }
     return s;
 }
 
@@ -163,11 +172,16 @@ projectOntoDisk4(const Quad* c, QuadIndex sliding, Quad& t0, Quad& t1, Quad n, Q
 }
 
 /// The turned product of QuadLanes::turnedProduct, lane by lane, f = (f0, f1, f2).
-[[gnu::always_inline]] inline void turnedProduct4(const Quad* t, const Quad (&f)[3],
+[[gnu::always_inline]] inline void turnedProduct4(const Quad* t, const std::array<Quad, 3>& f,
                                                   Quad (&out)[3]) {
     out[0] = (t[0] * f[0] + t[3] * f[1]) + t[6] * f[2];
     out[1] = (t[1] * f[0] + t[4] * f[1]) + t[7] * f[2];
     out[2] = (t[2] * f[1] + t[5] * f[2]) + t[8] * f[0];
+}
+
+/// x y lane by lane, x at x[0..2], y at y[0..2] (QuadLanes::cross).
+[[gnu::always_inline]] inline std::array<Quad, 3> cross4(const Quad* x, const Quad* y) {
+    return {x[1] * y[2] - x[2] * y[1], x[2] * y[0] - x[0] * y[2], x[0] * y[1] - x[1] * y[0]};
 }
 
 /// QuadLanes::apply() lane by lane: impulse change `df` (contact frame) on the lanes' bodies;
@@ -180,8 +194,8 @@ applyWide(WideBodies& a, WideBodies& b, const WidePoint& p, const Quad (&df)[3])
                         (rr[7] * df[1] + rr[8] * df[2]) + rr[6] * df[0]};
     Quad dwa[3];
     Quad dwb[3];
-    turnedProduct4(p.field + kResponseA, df, dwa);
-    turnedProduct4(p.field + kResponseB, df, dwb);
+    turnedProduct4(a.inertiaTurned, cross4(p.field + kLeverA, pf), dwa);
+    turnedProduct4(b.inertiaTurned, cross4(p.field + kLeverB, pf), dwb);
     const QuadIndex on = p.active;
     for (std::size_t k = 0; k < 3; ++k) {
         a.v[k] = select4(on, a.v[k] - a.inverseMass * pf[k], a.v[k]);
@@ -201,11 +215,15 @@ applyWide(WideBodies& a, WideBodies& b, const WidePoint& p, const Quad (&df)[3])
 [[gnu::target("avx2"), gnu::always_inline]] inline void
 updateWide(WideBodies& a, WideBodies& b, WidePoint& p, Quad w, WideResiduals& r) {
     const Quad* c = p.field;
-    const Quad d[3] = {b.v[0] - a.v[0], b.v[1] - a.v[1], b.v[2] - a.v[2]};
+    const std::array<Quad, 3> cb = cross4(b.w, c + kLeverB);
+    const std::array<Quad, 3> ca = cross4(a.w, c + kLeverA);
+    Quad u[3];
+    for (std::size_t k = 0; k < 3; ++k) {
+        u[k] = ((b.v[k] - a.v[k]) + cb[k]) - ca[k];
+    }
     Quad v[3];
     for (std::size_t k = 0; k < 3; ++k) {
-        v[k] = (rowProduct(c + kFrame, k, d) + rowProduct(c + kAngularB, k, b.w)) -
-               rowProduct(c + kAngularA, k, a.w);
+        v[k] = rowProduct(c + kFrame, k, u);
     }
     v[2] = v[2] + c[kBias];
     const Quad mu = c[kFriction];

@@ -38,22 +38,24 @@ ContactSetup setUp(const SolverBody& a, const SolverBody& b, const SolverContact
     return k;
 }
 
+/// R^T times the velocity of b relative to a at the contact: the lever arms, not the set-up's
+/// products [r]x R (the packed sweeps read the bodies' inertias and the levers).
 Vec3 contactVelocity(const SolverBody& a, const SolverBody& b, const SolverContact& c,
-                     const ContactSetup& k) {
-    Vec3 v = c.frame.transpose() * (b.linearVelocity - a.linearVelocity) +
-             k.angularB.transpose() * b.angularVelocity -
-             k.angularA.transpose() * a.angularVelocity;
+                     const ContactSetup&) {
+    const Vec3 u = (b.linearVelocity - a.linearVelocity) + b.angularVelocity.cross(c.rB) -
+                   a.angularVelocity.cross(c.rA);
+    Vec3 v = c.frame.transpose() * u;
     v.z() += c.bias;
     return v;
 }
 
-void applyImpulse(SolverBody& a, SolverBody& b, const SolverContact& c, const ContactSetup& k,
+void applyImpulse(SolverBody& a, SolverBody& b, const SolverContact& c, const ContactSetup&,
                   const Vec3& df) {
     const Vec3 p = c.frame * df;
     a.linearVelocity -= a.inverseMass * p;
-    a.angularVelocity -= k.responseA * df;
+    a.angularVelocity -= a.inverseInertia * c.rA.cross(p);
     b.linearVelocity += b.inverseMass * p;
-    b.angularVelocity += k.responseB * df;
+    b.angularVelocity += b.inverseInertia * c.rB.cross(p);
 }
 
 double dualConeDistance(const Vec3& v, double s, double mu) {
