@@ -92,7 +92,7 @@ double normalBias(double distance, double approach, double restitution, double h
 
 struct PgsScratch::Arrays {
     std::vector<PackedBody> bodies;
-    std::vector<PackedBody> before; ///< StillCheck::before
+    std::vector<StillCheck::Velocities> before; ///< StillCheck::before
     std::vector<PackedContact> contacts;
     std::vector<std::uint32_t> colourOf; ///< per body: 1 + the last colour that used it
     std::vector<ThreadResiduals> parts;  ///< per thread of a coloured solve

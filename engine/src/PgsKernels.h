@@ -596,11 +596,20 @@ inline bool sameManifold(const SolverContact& a, const SolverContact& b) {
 /// sweep changed them (PgsSettings::velocityChangeTolerance). `bodies` are the first (the
 /// solve's own) packed bodies, `before` as many, `solverBodies` the solve's, for their levers.
 struct StillCheck {
+    /// A body's velocities as remembered (PackedBody's first 64 bytes: not its inertia).
+    struct alignas(32) Velocities {
+        Quad linear;
+        Quad angular;
+    };
     std::span<const PackedBody> bodies;
-    std::span<PackedBody> before;
+    std::span<Velocities> before;
     std::span<const SolverBody> solverBodies;
 
-    void remember() const { std::copy(bodies.begin(), bodies.end(), before.begin()); }
+    void remember() const {
+        for (std::size_t i = 0; i < bodies.size(); ++i) {
+            before[i] = {bodies[i].linear, bodies[i].angular};
+        }
+    }
 
     /// Largest change since remember() of a body's linear velocity, or of its angular velocity
     /// times its lever, in any component (unit: m/s).
