@@ -300,20 +300,38 @@ SweepResiduals foldLanes(const WideResiduals& wide) {
 /// Appends the manifolds of contacts [begin, end) (runs between the same two bodies), the
 /// largest first: groups of four then waste few lanes. Their order within a colour does not
 /// matter, they share no body; ties keep the contact order, so the packing is deterministic.
+/// Manifolds of at most this many points are ordered by one pass per count (a manifold holds at
+/// most Manifold::kCapacity); a colour with longer runs is sorted.
+constexpr std::uint32_t kCountedPoints = 8;
+
 void listManifolds(std::span<const SolverContact> contacts, std::size_t begin, std::size_t end,
-                   std::vector<WidePacking::Manifold>& manifolds) {
-    const std::size_t listed = manifolds.size();
+                   std::vector<WidePacking::Manifold>& manifolds,
+                   std::vector<WidePacking::Manifold>& listing) {
+    listing.clear();
+    std::uint32_t most = 0;
     for (std::size_t i = begin; i < end;) {
         const std::size_t first = i;
         for (++i; i < end && sameManifold(contacts[first], contacts[i]); ++i) {
         }
-        manifolds.push_back(
-            {static_cast<std::uint32_t>(first), static_cast<std::uint32_t>(i - first)});
+        const auto count = static_cast<std::uint32_t>(i - first);
+        listing.push_back({static_cast<std::uint32_t>(first), count});
+        most = std::max(most, count);
     }
-    std::sort(manifolds.begin() + std::ptrdiff_t(listed), manifolds.end(),
-              [](const auto& x, const auto& y) {
-                  return x.count != y.count ? x.count > y.count : x.begin < y.begin;
-              });
+    if (most > kCountedPoints) {
+        std::sort(listing.begin(), listing.end(), [](const auto& x, const auto& y) {
+            return x.count != y.count ? x.count > y.count : x.begin < y.begin;
+        });
+        manifolds.insert(manifolds.end(), listing.begin(), listing.end());
+        return;
+    }
+    // listed in contact order, so each pass keeps the ties in it
+    for (std::uint32_t count = most; count > 0; --count) {
+        for (const WidePacking::Manifold& m : listing) {
+            if (m.count == count) {
+                manifolds.push_back(m);
+            }
+        }
+    }
 }
 
 /// The body index a lane uses for `body`: a copy of its own when it is static or kinematic
@@ -441,7 +459,7 @@ void packWide(std::span<const SolverBody> solverBodies, std::span<const SolverCo
     for (std::size_t k = 0; k + 1 < starts.size(); ++k) {
         out.groupStarts.push_back(static_cast<std::uint32_t>(out.groups.size()));
         const std::size_t first = out.manifolds.size();
-        listManifolds(contacts, starts[k], starts[k + 1], out.manifolds);
+        listManifolds(contacts, starts[k], starts[k + 1], out.manifolds, out.listing);
         for (std::size_t m = first; m < out.manifolds.size(); m += 4) {
             const auto lanes = static_cast<std::uint32_t>(
                 std::min<std::size_t>(4, out.manifolds.size() - m));

@@ -51,6 +51,7 @@ struct WidePacking {
     std::vector<WidePoint> points;
     std::vector<std::uint32_t> groupStarts;
     std::vector<Manifold> manifolds; ///< every colour's manifolds, each colour's largest first
+    std::vector<Manifold> listing;   ///< one colour's manifolds in contact order (packWide())
     std::vector<Lanes> groupLanes;   ///< groups[i]'s manifolds
 };
 
