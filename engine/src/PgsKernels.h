@@ -494,42 +494,40 @@ inline constexpr double kDiskSmallest = 1e-12;
 /// with |f| = radius. Based on: Moré and Sorensen, "Computing a trust region step" (SIAM J. Sci.
 /// Stat. Comput. 4, 1983): Newton on phi(lambda) = 1/|f(lambda)| - 1/radius, which is concave
 /// and increasing, from lambda = 0 left of its root, so the iterates rise monotonically to it
-/// (3 in the median); then f is scaled onto the circle. Departure: no safeguard, since G_tt is
-/// positive definite (no hard case). `n` is |u|. Each step is written as the AVX2 kernel's
-/// lanes do it.
+/// (3 in the median); then f is scaled onto the circle. Departures: no safeguard, since G_tt is
+/// positive definite (no hard case); f is carried as h = adj(G_tt + lambda) G_tt u = det f
+/// (det = det(G_tt + lambda) > 0), so that phi = det / |h| - 1/radius, phi' = h.adj h / |h|^3,
+/// the Newton step |h|^2 (|h| - radius det) / (radius h.adj h) and the stopping test
+/// |h| <= radius det (1 + kDiskSlack) take one division an iteration instead of two (the
+/// iterations are a chain of divisions and square roots). `n` is |u|. Each step is written as
+/// the AVX2 kernel's lanes do it.
 [[gnu::always_inline]] inline Pair projectOntoDisk(const PackedContact& c, Pair u, double n,
                                                    double radius) {
     const double g00 = c.tangentDiagonal[0];
     const double g11 = c.tangentDiagonal[1];
     const double g01 = c.tangentOffDiagonal;
-    const double p0 = g00 * u[0] + g01 * u[1];
+    const double p0 = g00 * u[0] + g01 * u[1]; // G_tt u
     const double p1 = g01 * u[0] + g11 * u[1];
-    double f0 = u[0];
-    double f1 = u[1];
     double lambda = 0.0;
-    double n2 = f0 * f0 + f1 * f1;
-    const double perRadius = 1.0 / radius;
-    // (G_tt + lambda)^-1, carried to the next iteration: at lambda = 0 the set-up's G_tt^-1
-    double i00 = c.tangentInverse[0];
-    double i01 = c.tangentInverse[1];
-    double i11 = c.tangentInverse[2];
-    for (int k = 0; k < kDiskIterations && n > radius * (1.0 + kDiskSlack); ++k) {
-        const double m0 = i00 * f0 + i01 * f1; // (G_tt + lambda)^-1 f
-        const double m1 = i01 * f0 + i11 * f1;
-        lambda = lambda + n2 * (n * perRadius - 1.0) / (f0 * m0 + f1 * m1);
-        const double a = g00 + lambda;
-        const double d = g11 + lambda;
-        const double inverse = 1.0 / (a * d - g01 * g01);
-        i00 = d * inverse;
-        i01 = -g01 * inverse;
-        i11 = a * inverse;
-        f0 = i00 * p0 + i01 * p1;
-        f1 = i01 * p0 + i11 * p1;
-        n2 = f0 * f0 + f1 * f1;
-        n = std::sqrt(n2);
+    double a = g00; // G_tt + lambda: (a, g01; g01, d)
+    double d = g11;
+    double det = a * d - g01 * g01;
+    double h0 = det * u[0]; // at lambda = 0, h = det u
+    double h1 = det * u[1];
+    double norm = det * n; // |h|
+    for (int k = 0; k < kDiskIterations && norm > radius * det * (1.0 + kDiskSlack); ++k) {
+        const double m0 = d * h0 - g01 * h1; // adj(G_tt + lambda) h
+        const double m1 = a * h1 - g01 * h0;
+        lambda = lambda + (norm * norm) * (norm - radius * det) / (radius * (h0 * m0 + h1 * m1));
+        a = g00 + lambda;
+        d = g11 + lambda;
+        det = a * d - g01 * g01;
+        h0 = d * p0 - g01 * p1;
+        h1 = a * p1 - g01 * p0;
+        norm = std::sqrt(h0 * h0 + h1 * h1);
     }
-    const double scale = radius / n;
-    return Pair{f0 * scale, f1 * scale};
+    const double scale = radius / norm;
+    return Pair{h0 * scale, h1 * scale};
 }
 
 /// Friction step of contact c from the tangent impulse `old` and tangential velocity `v`

@@ -126,44 +126,39 @@ projectOntoDisk4(const Quad* c, QuadIndex sliding, Quad& t0, Quad& t1, Quad n, Q
     const Quad g01 = c[kTangentOffDiagonal];
     const Quad p0 = g00 * t0 + g01 * t1;
     const Quad p1 = g01 * t0 + g11 * t1;
-    Quad f0 = t0;
-    Quad f1 = t1;
     Quad lambda{};
-    Quad n2 = f0 * f0 + f1 * f1;
-    const Quad perRadius = 1.0 / radius;
-    Quad i00 = c[kTangentInverse];
-    Quad i01 = c[kTangentInverse + 1];
-    Quad i11 = c[kTangentInverse + 2];
+    Quad a = g00;
+    Quad d = g11;
+    Quad det = a * d - g01 * g01;
+    Quad h0 = det * t0;
+    Quad h1 = det * t1;
+    Quad norm = det * n;
     QuadIndex active = sliding;
     for (int k = 0; k < kDiskIterations; ++k) {
-        active = active & (n > radius * (1.0 + kDiskSlack));
+        active = active & (norm > radius * det * (1.0 + kDiskSlack));
         if (_mm256_movemask_pd(__m256d(active)) == 0) {
             break;
         }
-        const Quad m0 = i00 * f0 + i01 * f1;
-        const Quad m1 = i01 * f0 + i11 * f1;
-        const Quad nextLambda = lambda + n2 * (n * perRadius - 1.0) / (f0 * m0 + f1 * m1);
-        const Quad a = g00 + nextLambda;
-        const Quad d = g11 + nextLambda;
-        const Quad inverse = 1.0 / (a * d - g01 * g01);
-        const Quad next00 = d * inverse;
-        const Quad next01 = -g01 * inverse;
-        const Quad next11 = a * inverse;
-        const Quad next0 = next00 * p0 + next01 * p1;
-        const Quad next1 = next01 * p0 + next11 * p1;
-        const Quad nextN2 = next0 * next0 + next1 * next1;
-        i00 = select4(active, next00, i00);
-        i01 = select4(active, next01, i01);
-        i11 = select4(active, next11, i11);
+        const Quad m0 = d * h0 - g01 * h1;
+        const Quad m1 = a * h1 - g01 * h0;
+        const Quad nextLambda =
+            lambda + (norm * norm) * (norm - radius * det) / (radius * (h0 * m0 + h1 * m1));
+        const Quad nextA = g00 + nextLambda;
+        const Quad nextD = g11 + nextLambda;
+        const Quad nextDet = nextA * nextD - g01 * g01;
+        const Quad next0 = nextD * p0 - g01 * p1;
+        const Quad next1 = nextA * p1 - g01 * p0;
         lambda = select4(active, nextLambda, lambda);
-        f0 = select4(active, next0, f0);
-        f1 = select4(active, next1, f1);
-        n2 = select4(active, nextN2, n2);
-        n = select4(active, sqrt4(nextN2), n);
+        a = select4(active, nextA, a);
+        d = select4(active, nextD, d);
+        det = select4(active, nextDet, det);
+        h0 = select4(active, next0, h0);
+        h1 = select4(active, next1, h1);
+        norm = select4(active, sqrt4(next0 * next0 + next1 * next1), norm);
     }
-    const Quad scale = radius / n;
-    t0 = select4(sliding, f0 * scale, t0);
-    t1 = select4(sliding, f1 * scale, t1);
+    const Quad scale = radius / norm;
+    t0 = select4(sliding, h0 * scale, t0);
+    t1 = select4(sliding, h1 * scale, t1);
 }
 
 /// Component k of sum_i m_i x_i for the rows at field[m] (QuadLanes::product).

@@ -86,7 +86,8 @@ void accumulateResiduals(const Vec3& f, const Vec3& v, double mu, SweepResiduals
     r.dualFeasibility = std::max(r.dualFeasibility, dualConeDistance(corrected, tangential, mu));
 }
 
-/// The disk projection in G_tt's metric, Newton on 1/|f(lambda)| - 1/radius from lambda = 0.
+/// The disk projection in G_tt's metric, Newton on 1/|f(lambda)| - 1/radius from lambda = 0,
+/// with f carried as h = adj(G_tt + lambda) G_tt u = det(G_tt + lambda) f.
 void projectOntoDisk(const ContactSetup& k, double& x, double& y, double radius) {
     const Mat3& g = k.delassus;
     const double g00 = g(0, 0);
@@ -95,30 +96,26 @@ void projectOntoDisk(const ContactSetup& k, double& x, double& y, double radius)
     const double p0 = g00 * x + g01 * y;
     const double p1 = g01 * x + g11 * y;
     double lambda = 0.0;
-    double n2 = x * x + y * y;
-    double n = std::sqrt(n2);
-    const double perRadius = 1.0 / radius;
-    double i00 = k.tangentInverse[0];
-    double i01 = k.tangentInverse[1];
-    double i11 = k.tangentInverse[2];
-    for (int it = 0; it < 16 && n > radius * (1.0 + 1e-13); ++it) {
-        const double m0 = i00 * x + i01 * y;
-        const double m1 = i01 * x + i11 * y;
-        lambda = lambda + n2 * (n * perRadius - 1.0) / (x * m0 + y * m1);
-        const double a = g00 + lambda;
-        const double d = g11 + lambda;
-        const double inverse = 1.0 / (a * d - g01 * g01);
-        i00 = d * inverse;
-        i01 = -g01 * inverse;
-        i11 = a * inverse;
-        x = i00 * p0 + i01 * p1;
-        y = i01 * p0 + i11 * p1;
-        n2 = x * x + y * y;
-        n = std::sqrt(n2);
+    double a = g00;
+    double d = g11;
+    double det = a * d - g01 * g01;
+    double h0 = det * x;
+    double h1 = det * y;
+    double norm = det * std::sqrt(x * x + y * y);
+    for (int it = 0; it < 16 && norm > radius * det * (1.0 + 1e-13); ++it) {
+        const double m0 = d * h0 - g01 * h1;
+        const double m1 = a * h1 - g01 * h0;
+        lambda = lambda + (norm * norm) * (norm - radius * det) / (radius * (h0 * m0 + h1 * m1));
+        a = g00 + lambda;
+        d = g11 + lambda;
+        det = a * d - g01 * g01;
+        h0 = d * p0 - g01 * p1;
+        h1 = a * p1 - g01 * p0;
+        norm = std::sqrt(h0 * h0 + h1 * h1);
     }
-    const double scale = radius / n;
-    x *= scale;
-    y *= scale;
+    const double scale = radius / norm;
+    x = h0 * scale;
+    y = h1 * scale;
 }
 
 void updateFriction(const SolverContact& c, const ContactSetup& k, const Vec3& v, double w,
