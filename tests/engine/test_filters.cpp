@@ -130,9 +130,16 @@ TEST(Broadphase, ReportsEveryOverlapOnceSortedAndNoFixedPairs) {
     checkPairsAgainstBruteForce(300, 5.0);
 }
 
-/// 5000 ids take 13 bits: the pair sort's keys have 26 bits, three radix digits.
+/// 5000 ids take 13 bits: the pair sort's keys have 26 bits, two 13-bit radix digits.
 TEST(Broadphase, SortsThePairsOfThousandsOfBodies) {
     checkPairsAgainstBruteForce(5000, 22.0);
+}
+
+/// The widths on either side: 60 ids (12-bit keys, one digit) and 9000 (28 bits, three
+/// digits of 10).
+TEST(Broadphase, SortsThePairsInOneAndInThreeRadixPasses) {
+    checkPairsAgainstBruteForce(60, 1.5);
+    checkPairsAgainstBruteForce(9000, 30.0);
 }
 
 } // namespace
