@@ -13,6 +13,7 @@
 
 #include "minkowski/engine/ContactSolver.h"
 
+#include "HugePages.h"
 #include "PgsKernels.h"
 #include "PgsWide.h"
 #include "minkowski/engine/ThreadPool.h"
@@ -93,7 +94,7 @@ double normalBias(double distance, double approach, double restitution, double h
 struct PgsScratch::Arrays {
     std::vector<PackedBody> bodies;
     std::vector<StillCheck::Velocities> before; ///< StillCheck::before
-    std::vector<PackedContact> contacts;
+    HugeVector<PackedContact> contacts;
     std::vector<std::uint32_t> colourOf; ///< per body: 1 + the last colour that used it
     std::vector<ThreadResiduals> parts;  ///< per thread of a coloured solve
     std::vector<std::uint32_t> shares;   ///< ColouredSolve::shares

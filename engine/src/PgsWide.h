@@ -7,6 +7,7 @@
 /// one-lane kernel (PgsKernels.h) in the same order, so the result is the one-lane sweep's to
 /// the bit. Internal to the engine.
 
+#include "HugePages.h"
 #include "PgsKernels.h"
 #include "minkowski/engine/ThreadPool.h"
 
@@ -48,7 +49,7 @@ struct WidePacking {
         std::uint32_t count = 0;
     };
     std::vector<WideGroup> groups;
-    std::vector<WidePoint> points;
+    HugeVector<WidePoint> points;
     std::vector<std::uint32_t> groupStarts;
     std::vector<Manifold> manifolds; ///< every colour's manifolds, each colour's largest first
     std::vector<Manifold> listing;   ///< one colour's manifolds in contact order (packWide())

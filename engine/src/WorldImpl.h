@@ -5,6 +5,7 @@
 
 #include "ContactAnchor.h"
 #include "EscapeMonitor.h"
+#include "HugePages.h"
 #include "Prefetch.h"
 #include "SweepChooser.h"
 #include "minkowski/engine/Broadphase.h"
@@ -134,7 +135,7 @@ struct World::Impl {
     std::vector<BodyPair> keys;  ///< this step's broadphase pairs
     std::vector<PairSlot> index; ///< sorted by key
     std::vector<PairSlot> nextIndex;
-    std::vector<PairState> pool;
+    HugeVector<PairState> pool;
     std::vector<std::uint32_t> freeSlots;
     std::vector<std::uint32_t> narrowList; ///< slots that passed the OBB filter, in key order
     /// With the contact cache: per narrowList entry, whether its query was reused this step,
@@ -149,13 +150,13 @@ struct World::Impl {
     std::vector<BodyPair> narrowKeys;        ///< the key of each narrowList entry
     std::vector<std::uint32_t> perturbList;  ///< slots for the perturbation pass, in key order
 
-    std::vector<ContactRef> contactRefs; ///< grouped by colour (colourContacts())
-    std::vector<ContactRef> sortedRefs;
+    HugeVector<ContactRef> contactRefs; ///< grouped by colour (colourContacts())
+    HugeVector<ContactRef> sortedRefs;
     std::vector<std::uint64_t> colourMasks; ///< per body: the colours its contacts took
     std::vector<std::uint8_t> refColours;
     std::vector<std::uint32_t> colourStarts; ///< PgsColours::starts
     std::vector<SolverBody> solverBodies;
-    std::vector<SolverContact> solverContacts;
+    HugeVector<SolverContact> solverContacts;
     PgsScratch pgsScratch;
     /// WorldSettings::threads > 1: the workers of the per-pair stages and the contact solver
     /// (made on first use by threadPool()).
