@@ -40,8 +40,7 @@ PackedBody packBody(const SolverBody& s) {
     const Vec3& v = s.linearVelocity;
     const Vec3& w = s.angularVelocity;
     const Mat3& i = s.inverseInertia;
-    return {Quad{v.x(), v.y(), v.z(), s.inverseMass},
-            Quad{w.x(), w.y(), w.z(), 0.0},
+    return {{Quad{v.x(), v.y(), v.z(), s.inverseMass}, Quad{w.x(), w.y(), w.z(), 0.0}},
             {Quad{i(0, 0), i(1, 0), i(2, 1), 0.0}, Quad{i(0, 1), i(1, 1), i(2, 2), 0.0},
              Quad{i(0, 2), i(1, 2), i(2, 0), 0.0}}};
 }
@@ -93,7 +92,7 @@ double normalBias(double distance, double approach, double restitution, double h
 
 struct PgsScratch::Arrays {
     std::vector<PackedBody> bodies;
-    std::vector<StillCheck::Velocities> before; ///< StillCheck::before
+    std::vector<PackedVelocities> before; ///< StillCheck::before
     HugeVector<PackedContact> contacts;
     std::vector<std::uint32_t> colourOf; ///< per body: 1 + the last colour that used it
     std::vector<ThreadResiduals> parts;  ///< per thread of a coloured solve

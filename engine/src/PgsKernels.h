@@ -47,12 +47,15 @@ template <int I, int J, int K, int L> [[gnu::always_inline]] inline Quad lanes(Q
 }
 
 /// A body's velocities, inverse mass and inverse inertia, the whole of what a sweep reads of it
-/// (160 bytes). The inverse inertia is stored as turned columns (PackedContact), so that
-/// I^-1 t sums as Eigen's Mat3 * Vec3 does. (alignas(32): outside AVX code GCC aligns a quad to
-/// 16 bytes only, and the AVX kernel's aligned loads need 32.)
-struct alignas(32) PackedBody {
+/// (160 bytes; the velocities alone are what the stopping test remembers, StillCheck). The inverse
+/// inertia is stored as turned columns (PackedContact), so that I^-1 t sums as Eigen's Mat3 * Vec3
+/// does. (alignas(32): outside AVX code GCC aligns a quad to 16 bytes only, and the AVX kernel's
+/// aligned loads need 32.)
+struct alignas(32) PackedVelocities {
     Quad linear;  ///< (v, 1/m) (unit: m/s, 1/kg)
     Quad angular; ///< (w, 0), world frame (unit: rad/s)
+};
+struct alignas(32) PackedBody : PackedVelocities {
     /// I^-1, world frame (unit: 1/(kg m^2)): (I00, I10, I21, 0), (I01, I11, I22, 0),
     /// (I02, I12, I20, 0).
     Quad inertiaTurned[3];
@@ -268,7 +271,8 @@ inline void packContact(const SolverBody& a, const SolverBody& b, const SolverCo
     c.bodyB = s.bodyB;
 }
 
-/// A contact-frame vector: tangential lanes and normal component.
+/// A 3-vector as a pair and a third component: a contact-frame vector (tangential lanes and
+/// normal component), or a world one in PairLanes' cross products.
 struct FrameVector {
     Pair xy;
     double z = 0.0;
@@ -594,18 +598,13 @@ inline bool sameManifold(const SolverContact& a, const SolverContact& b) {
 /// sweep changed them (PgsSettings::velocityChangeTolerance). `bodies` are the first (the
 /// solve's own) packed bodies, `before` as many, `solverBodies` the solve's, for their levers.
 struct StillCheck {
-    /// A body's velocities as remembered (PackedBody's first 64 bytes: not its inertia).
-    struct alignas(32) Velocities {
-        Quad linear;
-        Quad angular;
-    };
     std::span<const PackedBody> bodies;
-    std::span<Velocities> before;
+    std::span<PackedVelocities> before; ///< the bodies' velocities, not their inertias
     std::span<const SolverBody> solverBodies;
 
     void remember() const {
         for (std::size_t i = 0; i < bodies.size(); ++i) {
-            before[i] = {bodies[i].linear, bodies[i].angular};
+            before[i] = bodies[i]; // the velocities only
         }
     }
 

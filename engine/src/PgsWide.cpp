@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <array>
+#include <utility>
 
 #if defined(__x86_64__)
 #include <immintrin.h>
@@ -295,13 +296,10 @@ SweepResiduals foldLanes(const WideResiduals& wide) {
 /// Appends the manifolds of contacts [begin, end) (runs between the same two bodies), the
 /// largest first: groups of four then waste few lanes. Their order within a colour does not
 /// matter, they share no body; ties keep the contact order, so the packing is deterministic.
-/// Manifolds of at most this many points are ordered by one pass per count (a manifold holds at
-/// most Manifold::kCapacity); a colour with longer runs is sorted.
-constexpr std::uint32_t kCountedPoints = 8;
-
+/// A stable counting sort by point count (`listing` and `slots` are scratch).
 void listManifolds(std::span<const SolverContact> contacts, std::size_t begin, std::size_t end,
                    std::vector<WidePacking::Manifold>& manifolds,
-                   std::vector<WidePacking::Manifold>& listing) {
+                   std::vector<WidePacking::Manifold>& listing, std::vector<std::size_t>& slots) {
     listing.clear();
     std::uint32_t most = 0;
     for (std::size_t i = begin; i < end;) {
@@ -312,20 +310,18 @@ void listManifolds(std::span<const SolverContact> contacts, std::size_t begin, s
         listing.push_back({static_cast<std::uint32_t>(first), count});
         most = std::max(most, count);
     }
-    if (most > kCountedPoints) {
-        std::sort(listing.begin(), listing.end(), [](const auto& x, const auto& y) {
-            return x.count != y.count ? x.count > y.count : x.begin < y.begin;
-        });
-        manifolds.insert(manifolds.end(), listing.begin(), listing.end());
-        return;
+    // slot k: where the manifolds of most - k points start
+    slots.assign(std::size_t{most} + 1, 0);
+    for (const WidePacking::Manifold& m : listing) {
+        ++slots[most - m.count];
     }
-    // listed in contact order, so each pass keeps the ties in it
-    for (std::uint32_t count = most; count > 0; --count) {
-        for (const WidePacking::Manifold& m : listing) {
-            if (m.count == count) {
-                manifolds.push_back(m);
-            }
-        }
+    std::size_t next = manifolds.size();
+    for (std::size_t& slot : slots) {
+        next += std::exchange(slot, next);
+    }
+    manifolds.resize(next);
+    for (const WidePacking::Manifold& m : listing) {
+        manifolds[slots[most - m.count]++] = m;
     }
 }
 
@@ -454,7 +450,8 @@ void packWide(std::span<const SolverBody> solverBodies, std::span<const SolverCo
     for (std::size_t k = 0; k + 1 < starts.size(); ++k) {
         out.groupStarts.push_back(static_cast<std::uint32_t>(out.groups.size()));
         const std::size_t first = out.manifolds.size();
-        listManifolds(contacts, starts[k], starts[k + 1], out.manifolds, out.listing);
+        listManifolds(contacts, starts[k], starts[k + 1], out.manifolds, out.listing,
+                      out.countSlots);
         for (std::size_t m = first; m < out.manifolds.size(); m += 4) {
             const auto lanes = static_cast<std::uint32_t>(
                 std::min<std::size_t>(4, out.manifolds.size() - m));

@@ -53,6 +53,7 @@ struct WidePacking {
     std::vector<std::uint32_t> groupStarts;
     std::vector<Manifold> manifolds; ///< every colour's manifolds, each colour's largest first
     std::vector<Manifold> listing;   ///< one colour's manifolds in contact order (packWide())
+    std::vector<std::size_t> countSlots; ///< where each point count's manifolds start
     std::vector<Lanes> groupLanes;   ///< groups[i]'s manifolds
 };
 
