@@ -62,6 +62,8 @@ WorldSettings worldSettings(const SceneDesc& scene) {
     settings.narrowPhase.solver = scene.simulation.solver;
     settings.narrowPhase.warmStart = scene.simulation.warmStart;
     settings.narrowPhase.contactCache = scene.simulation.contactCache;
+    settings.narrowPhase.cacheTranslation = scene.simulation.cacheTranslation;
+    settings.narrowPhase.cacheRotation = scene.simulation.cacheRotation;
     settings.contact = scene.contact;
     settings.pgs = scene.pgs;
     settings.escape = scene.simulation.escape;

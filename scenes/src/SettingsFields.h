@@ -45,6 +45,13 @@ inline constexpr std::tuple kSimulationFields{
     Field{"gyroscopic", &Sim::gyroscopic, kAny, "implicit gyroscopic term"},
     Field{"contact_cache", &Sim::contactCache, kAny,
           "reuse a pair's contact while it barely moves (skips narrow-phase calls)"},
+    Field{"cache_translation", &Sim::cacheTranslation, kNonNegative,
+          "contact cache: largest move of a pair's relative pose since its last query (m)",
+          kOmitDefault},
+    Field{"cache_rotation", &Sim::cacheRotation, kNonNegative,
+          "contact cache: largest turn of a pair's relative pose since its last query (rad; "
+          "Jolt's 2 degrees)",
+          kOmitDefault},
     SubField{"escape", &Sim::escape, &EscapeSettings::action, kAny,
              "a dynamic body whose centre of mass enters or crosses a static body, or leaves the "
              "world cube: `warn` (one warning per body and kind, the run goes on) or `error` (the "

@@ -8,6 +8,7 @@
 #include "minkowski/scenes/Shapes.h"
 
 #include <gtest/gtest.h>
+#include <numbers>
 
 namespace mk::scenes {
 namespace {
@@ -95,6 +96,30 @@ shape = "ball"
     EXPECT_EQ(settings.narrowPhase.solver, barycode);
 }
 
+/// A body, so that a scene of settings only is valid.
+constexpr const char* kOneBall =
+    "[shapes.ball]\ntype = \"sphere\"\nradius = 0.1\n[[bodies]]\nshape = \"ball\"\n";
+
+TEST(SceneFile, ContactCacheThresholdsReachTheWorld) {
+    const SceneDesc scene = parseScene(R"([simulation]
+contact_cache = true
+cache_translation = 0.002
+cache_rotation = 0.01
+)" + std::string(kOneBall),
+                                       "inline.toml", ".");
+    const NarrowPhaseSettings narrow = worldSettings(scene).narrowPhase;
+    EXPECT_TRUE(narrow.contactCache);
+    EXPECT_EQ(narrow.cacheTranslation, 0.002);
+    EXPECT_EQ(narrow.cacheRotation, 0.01);
+    // Unset, they are the engine's (Jolt's 1 mm and 2 degrees) and are not written.
+    const SceneDesc defaults =
+        parseScene("[simulation]\ncontact_cache = true\n" + std::string(kOneBall), "d.toml", ".");
+    EXPECT_EQ(worldSettings(defaults).narrowPhase.cacheTranslation, 1e-3);
+    EXPECT_DOUBLE_EQ(worldSettings(defaults).narrowPhase.cacheRotation,
+                     2.0 * std::numbers::pi / 180.0);
+    EXPECT_EQ(formatScene(defaults).find("cache_rotation"), std::string::npos);
+}
+
 /// What a malformed file must say: "<file>:<line>: <key>: <message...>".
 struct Malformed {
     std::string what;
@@ -133,6 +158,8 @@ INSTANTIATE_TEST_SUITE_P(
                   "2: simulation.secnds: unknown key (valid: "},
         Malformed{"range", "[shapes.ball]\ntype = \"sphere\"\nradius = -1.0\n",
                   "3: shapes.ball.radius: expected a positive number, got -1"},
+        Malformed{"negative cache threshold", "[simulation]\ncache_rotation = -0.01\n",
+                  "2: simulation.cache_rotation: expected a number >= 0, got -0.01"},
         Malformed{"missing key", "[shapes.ball]\ntype = \"sphere\"\n",
                   "1: shapes.ball.radius: missing (required)"},
         Malformed{
@@ -144,14 +171,16 @@ INSTANTIATE_TEST_SUITE_P(
                   "[[bodies]]\nshape = \"box\"\n[[bodies]]\nshape = \"cann\"\n",
                   "7: bodies[1].shape: unknown shape 'cann' (defined: box)"},
         Malformed{"unknown solver", "[simulation]\nsolver = \"gjk-fast\"\n",
-                  "2: simulation.solver: unknown value 'gjk-fast': unknown solver 'gjk-fast'; valid: gjk, "
+                  "2: simulation.solver: unknown value 'gjk-fast': unknown solver 'gjk-fast'; "
+                  "valid: gjk, "
                   "gjk-polyak"},
         Malformed{"unknown sub-algorithm", "[simulation]\nsolver = \"gjk:subalgo=fast\"\n",
                   "2: simulation.solver: unknown value 'gjk:subalgo=fast': unknown value 'fast' "
                   "of solver 'gjk' option 'subalgo'; valid: johnson|signed-volume|barycode"},
-        Malformed{"sub-algorithm of mpr", "[simulation]\nsolver = \"mpr:subalgo=barycode\"\n",
-                  "2: simulation.solver: unknown value 'mpr:subalgo=barycode': solver 'mpr' takes no "
-                  "subalgo option"},
+        Malformed{
+            "sub-algorithm of mpr", "[simulation]\nsolver = \"mpr:subalgo=barycode\"\n",
+            "2: simulation.solver: unknown value 'mpr:subalgo=barycode': solver 'mpr' takes no "
+            "subalgo option"},
         Malformed{"vector", (kBox + "[[bodies]]\nshape = \"box\"\nposition = [1.0, 2.0]\n"),
                   "6: bodies[0].position: expected an array of 3 numbers [x, y, z]"},
         Malformed{"quaternion",

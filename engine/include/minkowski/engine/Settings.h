@@ -8,6 +8,8 @@
 #include "minkowski/narrowphase/Math.h"
 #include "minkowski/narrowphase/Query.h"
 
+#include <numbers>
+
 namespace mk {
 
 /// How the narrow phase is called for the pairs that pass the OBB filter.
@@ -35,8 +37,10 @@ struct NarrowPhaseSettings {
     bool contactCache = false;
     /// Contact cache: largest relative translation of B in A's frame (unit: metre).
     double cacheTranslation = 1e-3;
-    /// Contact cache: largest relative rotation angle of B in A's frame (unit: radian).
-    double cacheRotation = 1e-2;
+    /// Contact cache: largest relative rotation angle of B in A's frame (unit: radian). Jolt's
+    /// body-pair cache's, 2 degrees (PhysicsSettings::mBodyPairCacheCosMaxDeltaRotationDiv2), as
+    /// its 1 mm is cacheTranslation's: the cache answers the same pairs as Jolt's would.
+    double cacheRotation = 2.0 * std::numbers::pi / 180.0;
 };
 
 /// Contact generation and the persistent manifold (Bullet's btPersistentManifold).

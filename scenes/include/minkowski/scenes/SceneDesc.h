@@ -163,6 +163,8 @@ struct SimulationSpec {
     Vec3 gravity = WorldSettings{}.gravity; ///< (unit: m/s^2)
     bool gyroscopic = WorldSettings{}.gyroscopic;
     bool contactCache = NarrowPhaseSettings{}.contactCache;
+    double cacheTranslation = NarrowPhaseSettings{}.cacheTranslation; ///< (unit: metre)
+    double cacheRotation = NarrowPhaseSettings{}.cacheRotation;       ///< (unit: radian)
     /// Bodies through static bodies or out of the world cube: keys `escape` ("warn" or "error")
     /// and `world_bound` (unit: metre), Escape.h.
     EscapeSettings escape{};
