@@ -29,23 +29,22 @@ def main():
     parser.add_argument("--meshes", help="folder of meshes replacing the scene's objects")
     parser.add_argument("--contact-cache", action="store_true")
     args = parser.parse_args()
+    scene = mk.Scene.load(args.scene)
+    if args.meshes:
+        scene.use_meshes(args.meshes)
+    steps = scene.steps_per_trajectory
+    times = np.arange(1, steps + 1) * (scene.seconds / steps)
+    edges = [0.0, *args.phases, scene.seconds]
     rows = []
     for seed in range(args.seeds[0], args.seeds[1] + 1):
-        scene = mk.Scene.load(args.scene)
         scene.seed = seed
-        if args.meshes:
-            scene.use_meshes(args.meshes)
         world = scene.build(0)
         world.set_contact_cache(args.contact_cache)
-        steps = scene.steps_per_trajectory
         stats = world.step(steps, stats=True)
         converged = np.asarray(stats["pgs_converged"], dtype=bool)
-        times = np.arange(1, steps + 1) * (scene.seconds / steps)
-        edges = [0.0, *args.phases, scene.seconds]
         row = [100.0 * converged.mean(), *shares(converged, times, edges)]
         rows.append(row)
         print(f"seed {seed}: " + "  ".join(f"{v:5.1f}%" for v in row), flush=True)
-    edges = [0.0, *args.phases, scene.seconds]
     print("columns: all steps, then " + ", ".join(f"{a:g}-{b:g} s" for a, b in zip(edges, edges[1:])))
     table = np.array(rows)
     print("mean   " + "  ".join(f"{v:5.1f}%" for v in table.mean(axis=0)))

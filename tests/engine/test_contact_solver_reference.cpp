@@ -40,8 +40,7 @@ ContactSetup setUp(const SolverBody& a, const SolverBody& b, const SolverContact
 
 /// R^T times the velocity of b relative to a at the contact: the lever arms, not the set-up's
 /// products [r]x R (the packed sweeps read the bodies' inertias and the levers).
-Vec3 contactVelocity(const SolverBody& a, const SolverBody& b, const SolverContact& c,
-                     const ContactSetup&) {
+Vec3 contactVelocity(const SolverBody& a, const SolverBody& b, const SolverContact& c) {
     const Vec3 u = (b.linearVelocity - a.linearVelocity) + b.angularVelocity.cross(c.rB) -
                    a.angularVelocity.cross(c.rA);
     Vec3 v = c.frame.transpose() * u;
@@ -49,8 +48,7 @@ Vec3 contactVelocity(const SolverBody& a, const SolverBody& b, const SolverConta
     return v;
 }
 
-void applyImpulse(SolverBody& a, SolverBody& b, const SolverContact& c, const ContactSetup&,
-                  const Vec3& df) {
+void applyImpulse(SolverBody& a, SolverBody& b, const SolverContact& c, const Vec3& df) {
     const Vec3 p = c.frame * df;
     a.linearVelocity -= a.inverseMass * p;
     a.angularVelocity -= a.inverseInertia * c.rA.cross(p);
@@ -143,7 +141,7 @@ void updateFriction(const SolverContact& c, const ContactSetup& k, const Vec3& v
 
 void updateContact(SolverBody& a, SolverBody& b, SolverContact& c, const ContactSetup& k, double w,
                    SweepResiduals& r) {
-    Vec3 v = contactVelocity(a, b, c, k);
+    Vec3 v = contactVelocity(a, b, c);
     const Mat3& g = k.delassus;
     const Vec3 old = c.impulse;
     accumulateResiduals(old, v, c.friction, r);
@@ -152,7 +150,7 @@ void updateContact(SolverBody& a, SolverBody& b, SolverContact& c, const Contact
     v += g.col(2) * (f.z() - old.z());
     updateFriction(c, k, v, w, old, f);
     const Vec3 df = f - old;
-    applyImpulse(a, b, c, k, df);
+    applyImpulse(a, b, c, df);
     c.impulse = f;
     r.maxChange = std::max(r.maxChange, df.cwiseAbs().maxCoeff());
     r.maxImpulse = std::max(r.maxImpulse, f.cwiseAbs().maxCoeff());
@@ -165,7 +163,7 @@ PgsResult solveContacts(std::vector<SolverBody>& bodies, std::vector<SolverConta
     std::vector<ContactSetup> setups; // the inertias do not change during the solve
     for (SolverContact& c : contacts) {
         setups.push_back(setUp(bodies[c.bodyA], bodies[c.bodyB], c));
-        applyImpulse(bodies[c.bodyA], bodies[c.bodyB], c, setups.back(), c.impulse);
+        applyImpulse(bodies[c.bodyA], bodies[c.bodyB], c, c.impulse);
         previousMax = std::max(previousMax, c.impulse.cwiseAbs().maxCoeff());
     }
     if (contacts.empty()) {

@@ -96,16 +96,16 @@ shape = "ball"
     EXPECT_EQ(settings.narrowPhase.solver, barycode);
 }
 
-/// A body, so that a scene of settings only is valid.
-constexpr const char* kOneBall =
-    "[shapes.ball]\ntype = \"sphere\"\nradius = 0.1\n[[bodies]]\nshape = \"ball\"\n";
+const std::string kBox = "[shapes.box]\ntype = \"box\"\nhalf_extents = [0.1, 0.1, 0.1]\n";
+/// One body, so that a scene of settings only is valid.
+const std::string kOneBox = kBox + "[[bodies]]\nshape = \"box\"\n";
 
 TEST(SceneFile, ContactCacheThresholdsReachTheWorld) {
     const SceneDesc scene = parseScene(R"([simulation]
 contact_cache = true
 cache_translation = 0.002
 cache_rotation = 0.01
-)" + std::string(kOneBall),
+)" + kOneBox,
                                        "inline.toml", ".");
     const NarrowPhaseSettings narrow = worldSettings(scene).narrowPhase;
     EXPECT_TRUE(narrow.contactCache);
@@ -113,7 +113,7 @@ cache_rotation = 0.01
     EXPECT_EQ(narrow.cacheRotation, 0.01);
     // Unset, they are the engine's (Jolt's 1 mm and 2 degrees) and are not written.
     const SceneDesc defaults =
-        parseScene("[simulation]\ncontact_cache = true\n" + std::string(kOneBall), "d.toml", ".");
+        parseScene("[simulation]\ncontact_cache = true\n" + kOneBox, "d.toml", ".");
     EXPECT_EQ(worldSettings(defaults).narrowPhase.cacheTranslation, 1e-3);
     EXPECT_DOUBLE_EQ(worldSettings(defaults).narrowPhase.cacheRotation,
                      2.0 * std::numbers::pi / 180.0);
@@ -145,8 +145,6 @@ TEST_P(MalformedScene, ErrorNamesFileLineAndKey) {
         EXPECT_GT(error.line(), 0) << m.what;
     }
 }
-
-const std::string kBox = "[shapes.box]\ntype = \"box\"\nhalf_extents = [0.1, 0.1, 0.1]\n";
 
 INSTANTIATE_TEST_SUITE_P(
     Cases, MalformedScene,

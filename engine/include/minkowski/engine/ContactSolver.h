@@ -59,15 +59,18 @@ struct SolverContact {
     Vec3 impulse = Vec3::Zero(); ///< (f_t1, f_t2, f_n): warm start in, solution out (unit: N s)
 };
 
-/// What a sweep needs of a contact beyond SolverContact, from its bodies' inverse masses and
-/// inertias (contactSetup()). solveContacts computes it while packing each contact, so that a
-/// step writes and reads only SolverContact's 168 bytes per contact in memory, not these 392.
+/// The Delassus block of a contact and the products it is formed from, from its bodies' inverse
+/// masses and inertias (contactSetup()). solveContacts computes it while packing each contact,
+/// so that a step writes and reads only SolverContact's 168 bytes per contact in memory, not
+/// these 392; the sweeps read G's entries, the lever arms and the bodies' inertias, not the
+/// products (docs/engine.md, "A smaller packed point").
 struct ContactSetup {
     Mat3 delassus; ///< G_i (unit: 1/kg)
     /// (G_tt^-1)_00, _01, _11 of the 2x2 tangent block of G_i (unit: kg).
     std::array<double, 3> tangentInverse;
     /// Columns r_a x d_k and r_b x d_k (d_k the frame's columns), and I_a^-1 (r_a x d_k),
-    /// I_b^-1 (r_b x d_k) (world frame): a sweep then needs no cross or inertia product.
+    /// I_b^-1 (r_b x d_k) (world frame): G_i = m_a^-1 + m_b^-1 + A_a^T I_a^-1 A_a + A_b^T I_b^-1
+    /// A_b.
     Mat3 angularA;
     Mat3 angularB;
     Mat3 responseA;
