@@ -19,6 +19,7 @@ extern "C" {
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <limits>
 #include <numeric>
 #include <string_view>
 #include <system_error>
@@ -134,6 +135,10 @@ void validateInput(std::span<const Vec3> points, const HullOptions& options) {
         throw ShapeError("convex hull: mergeTolerance must be finite and >= 0, got " +
                          std::to_string(options.mergeTolerance));
     }
+    if (!std::isfinite(options.hullTolerance) || options.hullTolerance < 0.0) {
+        throw ShapeError("convex hull: hullTolerance must be finite and >= 0, got " +
+                         std::to_string(options.hullTolerance));
+    }
     if (points.size() < 4) {
         throw ShapeError("convex hull: needs at least 4 points, got " +
                          std::to_string(points.size()));
@@ -147,10 +152,11 @@ void validateInput(std::span<const Vec3> points, const HullOptions& options) {
 }
 
 /// Hull of `points` by Qhull (options "Qt": triangulated output, default merging of facets
-/// that are coplanar within round-off): vertices renumbered in input order and triangles
+/// that are coplanar within round-off; `minOutside` > 0 adds "W": points less than that far
+/// above a facet are not outside it): vertices renumbered in input order and triangles
 /// counter-clockwise seen from outside.
 void runQhull(const std::vector<Vec3>& points, std::vector<Vec3>& vertices,
-              std::vector<std::array<int, 3>>& triangles) {
+              std::vector<std::array<int, 3>>& triangles, double minOutside = 0.0) {
     std::vector<coordT> coords;
     coords.reserve(3 * points.size());
     for (const Vec3& p : points) {
@@ -159,7 +165,10 @@ void runQhull(const std::vector<Vec3>& points, std::vector<Vec3>& vertices,
     MessageSink messages;
     QhullRun run(messages.file());
     qhT* qh = run.get();
-    char command[] = "qhull Qt";
+    char command[64] = "qhull Qt";
+    if (minOutside > 0.0) {
+        std::snprintf(command, sizeof command, "qhull Qt W%.17g", minOutside);
+    }
     const int exitCode = qh_new_qhull(qh, 3, static_cast<int>(points.size()), coords.data(), False,
                                       command, nullptr, messages.file());
     if (exitCode != 0) {
@@ -205,6 +214,62 @@ void runQhull(const std::vector<Vec3>& points, std::vector<Vec3>& vertices,
             std::swap(t[0], t[1]);
         }
         triangles.push_back(t);
+    }
+}
+
+/// How far p lies above the highest of the hull's face planes (negative inside). Zero-area
+/// triangles of a merged facet are skipped: its other triangles carry its plane.
+double heightAbove(const Vec3& p, const std::vector<Vec3>& vertices,
+                   const std::vector<std::array<int, 3>>& triangles) {
+    double height = -std::numeric_limits<double>::infinity();
+    for (const auto& t : triangles) {
+        const Vec3& a = vertices[t[0]];
+        const Vec3 n = (vertices[t[1]] - a).cross(vertices[t[2]] - a);
+        const double length = n.norm();
+        if (length > 0.0) {
+            height = std::max(height, n.dot(p - a) / length);
+        }
+    }
+    return height;
+}
+
+/// The points of a hull with fewer vertices that every point of `points` lies at most
+/// `tolerance` above each face plane of (HullOptions::hullTolerance). Based on: Jolt's
+/// ConvexHullBuilder with mHullTolerance, which grows the hull by the farthest outside point
+/// until no point is farther out than the tolerance. Here Qhull's option "W<tolerance>" builds
+/// that hull in one run; its rounding and facet merging can leave a point slightly farther out,
+/// so the farthest such point is added back until the bound holds. Each round adds a vertex of
+/// the exact hull; a round that does not (a tolerance below Qhull's rounding) ends the loop.
+std::vector<Vec3> simplifiedHullPoints(const std::vector<Vec3>& points, double tolerance) {
+    std::vector<Vec3> exact;
+    std::vector<std::array<int, 3>> triangles;
+    runQhull(points, exact, triangles);
+    std::vector<Vec3> candidates;
+    runQhull(exact, candidates, triangles, tolerance);
+    size_t previous = 0;
+    for (;;) {
+        // the hull the caller will build from these points, without "W" (its faces can differ)
+        std::vector<Vec3> kept;
+        triangles.clear();
+        runQhull(candidates, kept, triangles);
+        if (kept.size() <= previous) {
+            return kept;
+        }
+        previous = kept.size();
+        double worst = tolerance;
+        const Vec3* farthest = nullptr;
+        for (const Vec3& p : exact) {
+            const double height = heightAbove(p, kept, triangles);
+            if (height > worst) {
+                worst = height;
+                farthest = &p;
+            }
+        }
+        if (farthest == nullptr) {
+            return kept;
+        }
+        candidates = std::move(kept);
+        candidates.push_back(*farthest);
     }
 }
 
@@ -280,6 +345,9 @@ std::shared_ptr<const ConvexMesh> ConvexMesh::fromPoints(std::span<const Vec3> p
         throw ShapeError("convex hull: only " + std::to_string(input.size()) +
                          " points remain after merging points closer than " +
                          std::to_string(options.mergeTolerance));
+    }
+    if (options.hullTolerance > 0.0) {
+        input = simplifiedHullPoints(input, options.hullTolerance);
     }
     std::shared_ptr<ConvexMesh> mesh(new ConvexMesh());
     runQhull(input, mesh->vertices_, mesh->triangles_);

@@ -46,6 +46,24 @@ def test_mesh_from_points_and_from_a_file(source_dir):
     assert len(from_file.vertices) >= 4
 
 
+def test_hull_tolerance_keeps_every_point_within_it_of_the_faces(source_dir):
+    rng = np.random.default_rng(5)
+    points = rng.normal(size=(3000, 3))
+    points *= 0.1 / np.linalg.norm(points, axis=1)[:, None]  # a sphere of radius 0.1 m
+    exact = mk.Shape.mesh(points)
+    coarse = mk.Shape.mesh(points, hull_tolerance=1e-3)
+    assert len(coarse.vertices) < len(exact.vertices) / 4
+    v, t = coarse.vertices, coarse.triangles
+    n = np.cross(v[t[:, 1]] - v[t[:, 0]], v[t[:, 2]] - v[t[:, 0]])
+    keep = np.linalg.norm(n, axis=1) > 0
+    n = n[keep] / np.linalg.norm(n[keep], axis=1)[:, None]
+    heights = points[:, None, :] - v[t[keep, 0]][None, :, :]
+    assert np.max(np.einsum("pfk,fk->pf", heights, n)) <= 1e-3 + 1e-15
+    obj = sorted((source_dir / "assets" / "meshes").glob("*.obj"))[0]
+    fine = mk.Shape.mesh_file(str(obj))
+    assert len(mk.Shape.mesh_file(str(obj), hull_tolerance=1e-3).vertices) < len(fine.vertices)
+
+
 def test_smoothed_shapes():
     cube = np.array([[x, y, z] for x in (-1, 1) for y in (-1, 1) for z in (-1, 1)], float) * 0.1
     hull = mk.Shape.smoothed_hull(cube, beta=4.0)
@@ -76,6 +94,7 @@ def test_non_contiguous_and_integer_arrays_are_converted():
         (lambda: mk.Shape.mesh(np.zeros((4, 3))), ""),
         (lambda: mk.Shape.box([1.0, 2.0]), "expected shape (3,), got (2,)"),
         (lambda: mk.Shape.mesh_file("/nonexistent.obj"), "nonexistent"),
+        (lambda: mk.Shape.mesh(np.eye(4, 3), hull_tolerance=-1.0), "hullTolerance"),
         (lambda: mk.Shape("sphere:q=1"), "sphere"),
     ],
 )

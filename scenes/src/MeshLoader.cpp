@@ -153,6 +153,13 @@ std::shared_ptr<const LoadedMesh> loadMesh(const std::filesystem::path& file,
         throw MeshError(name, 0, std::string("no convex hull: ") + error.what());
     }
     checkConvexity(*mesh, options);
+    if (options.hull.hullTolerance != 0.0 || options.hull.mergeTolerance != 0.0) {
+        try { // the exact hull's vertices span the same hull as the file's
+            mesh->hull = ConvexMesh::fromPoints(mesh->hull->vertices(), options.hull);
+        } catch (const ShapeError& error) {
+            throw MeshError(name, 0, std::string("no convex hull: ") + error.what());
+        }
+    }
     return mesh;
 }
 

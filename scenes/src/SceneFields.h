@@ -49,6 +49,10 @@ inline constexpr std::tuple kShapeKinds{
                         kRequired},
                   Field{"scale", &Shape::scale, kPositive, "factor from the file's units to metres",
                         kOmitDefault},
+                  Field{"hull_tolerance", &Shape::hullTolerance, kNonNegative,
+                        "the file's points may lie this far outside the hull (m), which then "
+                        "needs fewer vertices (Jolt's hull tolerance); 0: the exact hull",
+                        kOmitDefault},
                   Field{"smoothing", &Shape::smoothing, above(2.0, "the sharpness beta"),
                         "sharpness beta of the hull smoothed by An et al. eq. (17); unset: the "
                         "hull itself",

@@ -6,8 +6,10 @@
 #include "minkowski/scenes/SceneFile.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 #include <spdlog/spdlog.h>
+#include <tuple>
 
 namespace mk::scenes {
 namespace {
@@ -62,7 +64,7 @@ void dropUnused(SceneDesc& scene) {
 
 SceneShapes loadShapes(const SceneDesc& scene) {
     SceneShapes shapes;
-    std::map<std::pair<std::string, double>, std::shared_ptr<const LoadedMesh>> files;
+    std::map<std::tuple<std::string, double, double>, std::shared_ptr<const LoadedMesh>> files;
     for (const auto& [name, desc] : scene.shapes) {
         const std::string key = "shapes." + name;
         try {
@@ -71,10 +73,11 @@ SceneShapes loadShapes(const SceneDesc& scene) {
                 continue;
             }
             const std::filesystem::path file = resolve(scene, desc.path).lexically_normal();
-            auto& mesh = files[{file.string(), desc.scale}];
+            auto& mesh = files[{file.string(), desc.scale, desc.hullTolerance}];
             if (!mesh) {
                 MeshLoadOptions options;
                 options.scale = desc.scale;
+                options.hull.hullTolerance = desc.hullTolerance;
                 mesh = loadMesh(file, options);
                 spdlog::debug("{}: {} vertices, {} triangles, hull of {} vertices", mesh->file,
                               mesh->vertices.size(), mesh->triangles.size(),
@@ -131,6 +134,19 @@ void useMeshFolder(SceneDesc& scene, const std::filesystem::path& folder) {
         }
     }
     dropUnused(scene);
+}
+
+void useHullTolerance(SceneDesc& scene, double tolerance) {
+    bool anyMesh = false;
+    for (auto& [name, desc] : scene.shapes) {
+        if (desc.kind == ShapeKind::Mesh) {
+            desc.hullTolerance = tolerance;
+            anyMesh = true;
+        }
+    }
+    if (!anyMesh) {
+        throw sceneError(scene, "shapes", "no mesh shape: a hull tolerance does not apply");
+    }
 }
 
 } // namespace mk::scenes

@@ -5,8 +5,10 @@
 #include "TestFiles.h"
 #include "minkowski/scenes/MeshLoader.h"
 
+#include <cmath>
 #include <cstring>
 #include <gtest/gtest.h>
+#include <sstream>
 
 namespace mk::scenes {
 namespace {
@@ -120,6 +122,57 @@ TEST(MeshLoader, StlAsciiAndBinaryCubes) {
     std::string bytes = binaryStl(cubeTriangles(1.0));
     bytes.replace(0, 5, "solid");
     expectUnitCube(*loadMesh(folder.write("solid-header.stl", bytes)));
+}
+
+/// A convex OBJ with faces: the exact hull of 2000 points of a sphere of radius 0.1 m.
+std::string sphereObj() {
+    std::vector<Vec3> points;
+    for (int i = 0; i < 2000; ++i) { // a Fibonacci sphere: deterministic, evenly spread
+        const double z = 1.0 - (2.0 * i + 1.0) / 2000.0;
+        const double phi = 2.39996322972865332 * i;
+        const double r = std::sqrt(1.0 - z * z);
+        points.emplace_back(0.1 * r * std::cos(phi), 0.1 * r * std::sin(phi), 0.1 * z);
+    }
+    const auto hull = ConvexMesh::fromPoints(points);
+    std::ostringstream obj;
+    obj.precision(17);
+    for (const Vec3& v : hull->vertices()) {
+        obj << "v " << v.x() << ' ' << v.y() << ' ' << v.z() << '\n';
+    }
+    for (const auto& t : hull->triangles()) {
+        obj << "f " << t[0] + 1 << ' ' << t[1] + 1 << ' ' << t[2] + 1 << '\n';
+    }
+    return obj.str();
+}
+
+/// With a hull tolerance the simulated hull has fewer vertices, every file point within the
+/// tolerance of its face planes, while the convexity test still compares the file with its exact
+/// hull (the simplified hull is 1.5% smaller: against it the file would look non-convex).
+TEST(MeshLoader, HullToleranceSimplifiesTheHullNotTheFile) {
+    const ScratchFolder folder;
+    const auto file = folder.write("sphere.obj", sphereObj());
+    const auto exact = loadMesh(file);
+    MeshLoadOptions options;
+    options.hull.hullTolerance = 1e-3;
+    const CapturedLog log;
+    const auto simplified = loadMesh(file, options);
+    EXPECT_EQ(log.text(), "");
+    EXPECT_TRUE(simplified->convex);
+    EXPECT_EQ(simplified->vertices, exact->vertices); // the file, for drawing
+    EXPECT_EQ(simplified->volume, exact->volume);
+    EXPECT_LT(simplified->hull->vertices().size(), exact->hull->vertices().size() / 4);
+    EXPECT_LT(simplified->hull->volume(), 0.99 * exact->hull->volume());
+    const auto& v = simplified->hull->vertices();
+    for (const auto& t : simplified->hull->triangles()) {
+        const Vec3 n = (v[t[1]] - v[t[0]]).cross(v[t[2]] - v[t[0]]);
+        if (n.norm() > 0.0) {
+            for (const Vec3& p : exact->vertices) {
+                EXPECT_LE(n.normalized().dot(p - v[t[0]]), 1e-3 + 1e-15);
+            }
+        }
+    }
+    options.hull.hullTolerance = -1e-3;
+    EXPECT_THROW((void)loadMesh(file, options), MeshError);
 }
 
 TEST(MeshLoader, DentedCubeIsNotConvexAndWarns) {

@@ -7,8 +7,10 @@
 #include "minkowski/scenes/SceneFile.h"
 #include "minkowski/scenes/Shapes.h"
 
+#include <cmath>
 #include <gtest/gtest.h>
 #include <numbers>
+#include <string>
 
 namespace mk::scenes {
 namespace {
@@ -120,6 +122,51 @@ cache_rotation = 0.01
     EXPECT_EQ(formatScene(defaults).find("cache_rotation"), std::string::npos);
 }
 
+/// `hull_tolerance` reaches the mesh; the same file at two tolerances is two hulls; 0 (the
+/// default) is not written.
+TEST(SceneFile, HullToleranceReachesTheMesh) {
+    const ScratchFolder folder;
+    std::string obj;
+    for (int i = 0; i < 400; ++i) { // points of a sphere of radius 0.1 m (Fibonacci)
+        const double z = 1.0 - (2.0 * i + 1.0) / 400.0;
+        const double r = std::sqrt(1.0 - z * z), phi = 2.39996322972865332 * i;
+        obj += "v " + std::to_string(0.1 * r * std::cos(phi)) + " " +
+               std::to_string(0.1 * r * std::sin(phi)) + " " + std::to_string(0.1 * z) + "\n";
+    }
+    (void)folder.write("ball.obj", obj);
+    const std::string text = R"([shapes.exact]
+type = "mesh"
+path = "ball.obj"
+[shapes.coarse]
+type = "mesh"
+path = "ball.obj"
+hull_tolerance = 0.005
+[[bodies]]
+shape = "exact"
+[[bodies]]
+shape = "coarse"
+position = [1.0, 0.0, 0.0]
+)";
+    const SceneDesc scene = parseScene(text, "balls.toml", folder.path());
+    EXPECT_EQ(scene.shapes.at("coarse").hullTolerance, 0.005);
+    EXPECT_EQ(scene.shapes.at("exact").hullTolerance, 0.0);
+    const SceneShapes shapes = loadShapes(scene);
+    const size_t exact = shapes.at("exact").shape.convexMesh()->vertices().size();
+    const size_t coarse = shapes.at("coarse").shape.convexMesh()->vertices().size();
+    EXPECT_EQ(exact, 400u);
+    EXPECT_LT(coarse, 100u);
+    const std::string written = formatScene(scene);
+    EXPECT_NE(written.find("hull_tolerance = 0.005"), std::string::npos) << written;
+    EXPECT_EQ(written.find("hull_tolerance"), written.rfind("hull_tolerance")) << written;
+    EXPECT_EQ(parseScene(written, "back.toml", folder.path()), scene);
+    // useHullTolerance() sets every mesh shape; a scene without meshes refuses it.
+    SceneDesc all = scene;
+    useHullTolerance(all, 0.005);
+    EXPECT_EQ(all.shapes.at("exact").hullTolerance, 0.005);
+    SceneDesc boxes = parseScene(kOneBox, "box.toml", ".");
+    EXPECT_THROW(useHullTolerance(boxes, 0.005), SceneError);
+}
+
 /// What a malformed file must say: "<file>:<line>: <key>: <message...>".
 struct Malformed {
     std::string what;
@@ -158,6 +205,9 @@ INSTANTIATE_TEST_SUITE_P(
                   "3: shapes.ball.radius: expected a positive number, got -1"},
         Malformed{"negative cache threshold", "[simulation]\ncache_rotation = -0.01\n",
                   "2: simulation.cache_rotation: expected a number >= 0, got -0.01"},
+        Malformed{"negative hull tolerance",
+                  "[shapes.m]\ntype = \"mesh\"\npath = \"m.obj\"\nhull_tolerance = -0.001\n",
+                  "4: shapes.m.hull_tolerance: expected a number >= 0, got -0.001"},
         Malformed{"missing key", "[shapes.ball]\ntype = \"sphere\"\n",
                   "1: shapes.ball.radius: missing (required)"},
         Malformed{

@@ -20,6 +20,12 @@ struct HullOptions {
     /// Input points closer than this to an earlier kept input point are dropped before Qhull
     /// runs (unit: metre; 0 keeps every point, Qhull then only merges exact round-off cases).
     double mergeTolerance = 0.0;
+    /// Input points may lie up to this far above the hull's face planes, so that the hull needs
+    /// fewer vertices (unit: metre; 0: the exact hull). Every vertex is an input point, so the
+    /// hull lies inside the exact one, and its support function falls short of the exact one's
+    /// by at most this much along every face normal. Jolt's mHullTolerance (1 mm there by
+    /// default); a query on such hulls answers for the simplified shapes, not the input's.
+    double hullTolerance = 0.0;
 };
 
 class ConvexMesh {

@@ -40,6 +40,9 @@ struct MeshLoadOptions {
     double volumeTolerance = 1e-3;  ///< relative volume difference above which a mesh is not convex
     double surfaceTolerance = 1e-6; ///< point clouds: relative distance inside the hull
     bool warnIfNotConvex = true;    ///< log a warning (spdlog) for a mesh that is not convex
+    /// How the simulated hull is built from the file's points (after scaling: metres). The
+    /// convexity test above always compares the file with its exact hull.
+    HullOptions hull;
 };
 
 /// A loaded mesh: the file's geometry (for drawing) and its convex hull (for simulating).
@@ -47,7 +50,7 @@ struct LoadedMesh {
     std::string file;                          ///< as opened
     std::vector<Vec3> vertices;                ///< the file's vertices, scaled (unit: metre)
     std::vector<std::array<int, 3>> triangles; ///< the file's faces, triangulated; may be empty
-    std::shared_ptr<const ConvexMesh> hull;    ///< hull of `vertices`
+    std::shared_ptr<const ConvexMesh> hull;    ///< hull of `vertices` (MeshLoadOptions::hull)
     bool convex = true;                        ///< see the file comment
     double volume = 0.0;      ///< enclosed by the faces, 0 without faces (unit: m^3)
     int interiorVertices = 0; ///< vertices farther inside the hull than the surface tolerance

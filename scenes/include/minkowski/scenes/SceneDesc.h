@@ -52,6 +52,9 @@ struct ShapeDesc {
     /// mesh: OBJ or STL file, as written (relative to SceneDesc::baseDirectory unless absolute).
     std::string path;
     double scale = 1.0; ///< mesh: factor from the file's units to metres
+    /// mesh: the file's points may lie this far above the simulated hull's face planes, which
+    /// then needs fewer vertices (unit: metre; mk::HullOptions::hullTolerance); 0: the exact hull
+    double hullTolerance = 0.0;
 
     bool operator==(const ShapeDesc&) const = default;
 };

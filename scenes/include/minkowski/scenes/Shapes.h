@@ -37,4 +37,8 @@ SceneShapes loadShapes(const SceneDesc& scene);
 /// \throws SceneError when the folder has no mesh file or no generator draws from meshes.
 void useMeshFolder(SceneDesc& scene, const std::filesystem::path& folder);
 
+/// Sets ShapeDesc::hullTolerance (m) of every mesh shape of the scene (validateScene() checks it).
+/// \throws SceneError when the scene has no mesh shape.
+void useHullTolerance(SceneDesc& scene, double tolerance);
+
 } // namespace mk::scenes
