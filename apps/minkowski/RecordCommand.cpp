@@ -31,6 +31,7 @@ struct RecordOptions {
     std::string scene = "funnel-pairs";
     SimulationOverrides overrides; ///< --trajectories, --seconds, --seed, --solver, --warm-start
     std::string meshes;
+    std::optional<double> hullTolerance; ///< --hull-tolerance (unit: metre)
     int threads = 1;
     std::string shard = "0/1";
     std::string out;
@@ -60,6 +61,7 @@ void addRecordOptions(CLI::App& record, RecordOptions& o) {
     record.add_option("--meshes", o.meshes,
                       "Folder of .obj/.stl files replacing the scene's objects (e.g. "
                       "../shared/meshes/ycb)");
+    addHullToleranceOption(record, o.hullTolerance);
     record
         .add_option("--threads", o.threads,
                     "Trajectories simulated at once; the file is the same for any count")
@@ -93,6 +95,7 @@ void applyRecordOptions(const RecordOptions& o, scenes::SceneDesc& scene) {
     if (!o.meshes.empty()) {
         useMeshesOption(o.meshes, scene);
     }
+    useHullToleranceOption(o.hullTolerance, scene);
     if (scene.simulation.contactCache) {
         spdlog::warn("{}: the contact cache is turned off while recording (every call is made)",
                      scene.name);

@@ -59,11 +59,7 @@ void addRunOptions(CLI::App& run, RunOptions& o) {
     run.add_option("--meshes", o.meshes,
                    "Folder of .obj/.stl files replacing the scene's object set "
                    "(e.g. ../shared/meshes/ycb)");
-    run.add_option("--hull-tolerance", o.hullTolerance,
-                   "Simulate every mesh as a hull with fewer vertices that the file's points lie "
-                   "at most M metres outside of (shapes.NAME.hull_tolerance; Jolt builds its "
-                   "hulls at 1e-3)")
-        ->type_name("M");
+    addHullToleranceOption(run, o.hullTolerance);
     run.add_option("--write-scene", o.writeScene,
                    "Write the scene, with the options above applied, to FILE (TOML) and exit");
     run.add_flag("--contact-cache", o.overrides.contactCache,
@@ -100,16 +96,7 @@ void applyOptions(const RunOptions& o, scenes::SceneDesc& scene) {
     if (!o.meshes.empty()) {
         useMeshesOption(o.meshes, scene);
     }
-    if (o.hullTolerance) {
-        if (!(*o.hullTolerance >= 0.0) || !std::isfinite(*o.hullTolerance)) {
-            throw UsageError("--hull-tolerance must be a number >= 0");
-        }
-        try {
-            scenes::useHullTolerance(scene, *o.hullTolerance);
-        } catch (const scenes::SceneError& error) {
-            throw UsageError(std::string("--hull-tolerance: ") + error.what());
-        }
-    }
+    useHullToleranceOption(o.hullTolerance, scene);
     scenes::validateScene(scene);
 }
 

@@ -6,6 +6,7 @@
 #include "Command.h"
 #include "minkowski/narrowphase/Collide.h"
 #include "minkowski/scenes/BuiltinScenes.h"
+#include "minkowski/scenes/SceneFile.h"
 #include "minkowski/scenes/Shapes.h"
 
 #include <cmath>
@@ -57,6 +58,29 @@ void useMeshesOption(const std::string& folder, scenes::SceneDesc& scene) {
                          scene.name + "' has none");
     }
     scenes::useMeshFolder(scene, folder);
+}
+
+void addHullToleranceOption(CLI::App& command, std::optional<double>& tolerance) {
+    command
+        .add_option("--hull-tolerance", tolerance,
+                    "Simulate every mesh as a hull with fewer vertices that the file's points lie "
+                    "at most M metres outside of (shapes.NAME.hull_tolerance; Jolt builds its "
+                    "hulls at 1e-3)")
+        ->type_name("M");
+}
+
+void useHullToleranceOption(const std::optional<double>& tolerance, scenes::SceneDesc& scene) {
+    if (!tolerance) {
+        return;
+    }
+    if (!(*tolerance >= 0.0) || !std::isfinite(*tolerance)) {
+        throw UsageError("--hull-tolerance must be a number >= 0");
+    }
+    try {
+        scenes::useHullTolerance(scene, *tolerance);
+    } catch (const scenes::SceneError& error) {
+        throw UsageError(std::string("--hull-tolerance: ") + error.what());
+    }
 }
 
 } // namespace mk::cli

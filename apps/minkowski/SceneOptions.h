@@ -5,6 +5,7 @@
 
 #include "minkowski/scenes/SceneDesc.h"
 
+#include <CLI/CLI.hpp>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -32,5 +33,12 @@ void applySimulationOverrides(const SimulationOverrides& o, scenes::SceneDesc& s
 /// `--meshes DIR`: replaces the objects of the scene's mesh generators with the meshes of DIR.
 /// \throws UsageError when the scene has no mesh generator.
 void useMeshesOption(const std::string& folder, scenes::SceneDesc& scene);
+
+/// Adds `--hull-tolerance M` (every mesh shape's hull_tolerance, metres) to a command.
+void addHullToleranceOption(CLI::App& command, std::optional<double>& tolerance);
+
+/// Applies a set `--hull-tolerance` to every mesh shape of the scene.
+/// \throws UsageError for a negative or non-finite value, or a scene without meshes.
+void useHullToleranceOption(const std::optional<double>& tolerance, scenes::SceneDesc& scene);
 
 } // namespace mk::cli

@@ -26,6 +26,7 @@ struct ViewOptions {
     SimulationOverrides overrides; ///< --solver, --warm-start, --seed, --contact-cache
     std::optional<int> count;
     std::string meshes;
+    std::optional<double> hullTolerance; ///< --hull-tolerance (unit: metre)
     std::string screenshot;
     int frames = 0;
     int switchSolverEvery = 0;
@@ -53,6 +54,7 @@ void addViewOptions(CLI::App& view, ViewOptions& o) {
                     "Bodies of each generator of the scene (default: the scene's)");
     view.add_option("--meshes", o.meshes,
                     "Folder of .obj/.stl files replacing the scene's object set");
+    addHullToleranceOption(view, o.hullTolerance);
     view.add_option(
         "--screenshot", o.screenshot,
         "Render --frames frames without user input, save the last one to FILE (PNG), exit");
@@ -106,6 +108,7 @@ void applyOptions(const ViewOptions& o, scenes::SceneDesc& scene) {
     if (!o.meshes.empty()) {
         useMeshesOption(o.meshes, scene); // the usage check of run and record
     }
+    useHullToleranceOption(o.hullTolerance, scene);
     scenes::validateScene(scene);
 }
 
