@@ -6,6 +6,7 @@
 #include "Command.h"
 #include "IntegerOption.h"
 #include "PeerContenders.h"
+#include "SceneOptions.h"
 #include "minkowski/bench/Generator.h"
 #include "minkowski/engine/Settings.h"
 #include "minkowski/narrowphase/Collide.h"
@@ -154,6 +155,9 @@ void checkEngine(const BenchOptions& o) {
     if (!o.engine) {
         if (!o.bodies.empty() || o.steps != 0 || !o.threads.empty()) {
             throw UsageError("--bodies, --steps and --threads apply to --engine");
+        }
+        if (o.hullTolerance) {
+            throw UsageError("--hull-tolerance applies to --engine (problems name their meshes)");
         }
         return;
     }
@@ -336,6 +340,7 @@ void addBenchOptions(CLI::App& bench, BenchOptions& o) {
                    "--meshes DIR), at each --bodies count, with the stage breakdown, against "
                    "Bullet's btDiscreteDynamicsWorld on the same bodies (--peers none: without); "
                    "--solvers and --warm-starts default to the scene's");
+    addHullToleranceOption(bench, o.hullTolerance);
     bench
         .add_option("--bodies", o.bodies, "Engine: body counts, comma-separated (default 100,1000)")
         ->delimiter(',')

@@ -10,6 +10,7 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -57,6 +58,7 @@ struct BenchOptions {
     std::vector<int> bodies;  ///< --bodies; empty: 100 and 1000 with --engine
     int steps = 0;            ///< --steps; 0: 240 (2 s at 120 Hz) with --engine
     std::vector<int> threads; ///< --threads: WorldSettings::threads of each run; empty: 1
+    std::optional<double> hullTolerance; ///< --hull-tolerance of every mesh (unit: metre)
 };
 
 /// What to run, after validation.

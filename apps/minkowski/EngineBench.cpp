@@ -39,9 +39,11 @@ bool bulletWanted(const std::vector<std::string>& peers) {
 std::string header(const scenes::SceneDesc& scene, const BenchOptions& o, bool bullet) {
     const bench::BulletOptions b;
     std::string text = fmt::format(
-        "minkowski bench --engine: scene '{}' ({} mesh shapes{}), {} steps of {:.4g} s, seed {}\n",
+        "minkowski bench --engine: scene '{}' ({} mesh shapes{}{}), {} steps of {:.4g} s, seed "
+        "{}\n",
         scene.name, scene.shapes.size(), o.meshFolder.empty() ? "" : " from " + o.meshFolder,
-        o.steps, scene.simulation.timeStep, scene.simulation.seed);
+        o.hullTolerance ? fmt::format(", hull tolerance {:g} m", *o.hullTolerance) : "", o.steps,
+        scene.simulation.timeStep, scene.simulation.seed);
     if (bullet) {
         text += fmt::format("bullet: btConvexHullShape margin {:.3g} m, {} iterations, no "
                             "sleeping, the same bodies and step\n",
@@ -100,6 +102,7 @@ int runEngineBench(const BenchOptions& o, const BenchSelection& selection,
     if (!o.meshFolder.empty()) {
         useMeshesOption(o.meshFolder, scene);
     }
+    useHullToleranceOption(o.hullTolerance, scene);
     if (choices.seedGiven) {
         scene.simulation.seed = o.seed;
     }
