@@ -19,7 +19,6 @@ extern "C" {
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
-#include <limits>
 #include <numeric>
 #include <string_view>
 #include <system_error>
@@ -130,15 +129,16 @@ std::vector<Vec3> mergeClosePoints(std::span<const Vec3> points, double toleranc
     return kept;
 }
 
+void validateTolerance(const char* name, double value) {
+    if (!std::isfinite(value) || value < 0.0) {
+        throw ShapeError(std::string("convex hull: ") + name + " must be finite and >= 0, got " +
+                         std::to_string(value));
+    }
+}
+
 void validateInput(std::span<const Vec3> points, const HullOptions& options) {
-    if (!std::isfinite(options.mergeTolerance) || options.mergeTolerance < 0.0) {
-        throw ShapeError("convex hull: mergeTolerance must be finite and >= 0, got " +
-                         std::to_string(options.mergeTolerance));
-    }
-    if (!std::isfinite(options.hullTolerance) || options.hullTolerance < 0.0) {
-        throw ShapeError("convex hull: hullTolerance must be finite and >= 0, got " +
-                         std::to_string(options.hullTolerance));
-    }
+    validateTolerance("mergeTolerance", options.mergeTolerance);
+    validateTolerance("hullTolerance", options.hullTolerance);
     if (points.size() < 4) {
         throw ShapeError("convex hull: needs at least 4 points, got " +
                          std::to_string(points.size()));
@@ -217,58 +217,68 @@ void runQhull(const std::vector<Vec3>& points, std::vector<Vec3>& vertices,
     }
 }
 
-/// How far p lies above the highest of the hull's face planes (negative inside). Zero-area
-/// triangles of a merged facet are skipped: its other triangles carry its plane.
-double heightAbove(const Vec3& p, const std::vector<Vec3>& vertices,
-                   const std::vector<std::array<int, 3>>& triangles) {
-    double height = -std::numeric_limits<double>::infinity();
+/// The point of `points` farthest above a face plane of the hull (vertices, triangles), if
+/// that is more than `tolerance`; null otherwise. Zero-area triangles of a merged facet are
+/// skipped: its other triangles carry its plane.
+const Vec3* farthestOutside(const std::vector<Vec3>& points, const std::vector<Vec3>& vertices,
+                            const std::vector<std::array<int, 3>>& triangles, double tolerance) {
+    struct Plane {
+        Vec3 point, normal; // a vertex and the edges' cross product
+        double length;      // of the cross product
+    };
+    std::vector<Plane> planes;
+    planes.reserve(triangles.size());
     for (const auto& t : triangles) {
         const Vec3& a = vertices[t[0]];
         const Vec3 n = (vertices[t[1]] - a).cross(vertices[t[2]] - a);
-        const double length = n.norm();
-        if (length > 0.0) {
-            height = std::max(height, n.dot(p - a) / length);
+        if (const double length = n.norm(); length > 0.0) {
+            planes.push_back({a, n, length});
         }
     }
-    return height;
-}
-
-/// The points of a hull with fewer vertices that every point of `points` lies at most
-/// `tolerance` above each face plane of (HullOptions::hullTolerance). Based on: Jolt's
-/// ConvexHullBuilder with mHullTolerance, which grows the hull by the farthest outside point
-/// until no point is farther out than the tolerance. Here Qhull's option "W<tolerance>" builds
-/// that hull in one run; its rounding and facet merging can leave a point slightly farther out,
-/// so the farthest such point is added back until the bound holds. Each round adds a vertex of
-/// the exact hull; a round that does not (a tolerance below Qhull's rounding) ends the loop.
-std::vector<Vec3> simplifiedHullPoints(const std::vector<Vec3>& points, double tolerance) {
-    std::vector<Vec3> exact;
-    std::vector<std::array<int, 3>> triangles;
-    runQhull(points, exact, triangles);
-    std::vector<Vec3> candidates;
-    runQhull(exact, candidates, triangles, tolerance);
-    size_t previous = 0;
-    for (;;) {
-        // the hull the caller will build from these points, without "W" (its faces can differ)
-        std::vector<Vec3> kept;
-        triangles.clear();
-        runQhull(candidates, kept, triangles);
-        if (kept.size() <= previous) {
-            return kept;
-        }
-        previous = kept.size();
-        double worst = tolerance;
-        const Vec3* farthest = nullptr;
-        for (const Vec3& p : exact) {
-            const double height = heightAbove(p, kept, triangles);
+    double worst = tolerance;
+    const Vec3* farthest = nullptr;
+    for (const Vec3& p : points) {
+        for (const Plane& plane : planes) {
+            const double height = plane.normal.dot(p - plane.point) / plane.length;
             if (height > worst) {
                 worst = height;
                 farthest = &p;
             }
         }
-        if (farthest == nullptr) {
-            return kept;
+    }
+    return farthest;
+}
+
+/// The hull (vertices, triangles as runQhull() gives them) with fewer vertices that every point
+/// of `points` lies at most `tolerance` above each face plane of (HullOptions::hullTolerance).
+/// Based on: Jolt's ConvexHullBuilder with mHullTolerance, which grows the hull by the farthest
+/// outside point until no point is farther out than the tolerance. Here Qhull's option
+/// "W<tolerance>" builds that hull in one run; its rounding and facet merging can leave a point
+/// slightly farther out of the plain hull of its vertices, so the farthest such point is added
+/// back until the bound holds on the hull returned. Each round adds a vertex of the exact hull;
+/// a round that does not (a tolerance below Qhull's rounding) ends the loop.
+void runSimplifiedQhull(const std::vector<Vec3>& points, double tolerance,
+                        std::vector<Vec3>& vertices, std::vector<std::array<int, 3>>& triangles) {
+    std::vector<Vec3> exact;
+    runQhull(points, exact, triangles);
+    std::vector<Vec3> candidates;
+    triangles.clear();
+    runQhull(exact, candidates, triangles, tolerance);
+    size_t previous = 0;
+    for (;;) {
+        // the plain hull of the candidates, without "W" (its faces can differ from W's)
+        vertices.clear();
+        triangles.clear();
+        runQhull(candidates, vertices, triangles);
+        if (vertices.size() <= previous) {
+            return;
         }
-        candidates = std::move(kept);
+        previous = vertices.size();
+        const Vec3* farthest = farthestOutside(exact, vertices, triangles, tolerance);
+        if (farthest == nullptr) {
+            return;
+        }
+        candidates = vertices;
         candidates.push_back(*farthest);
     }
 }
@@ -346,11 +356,12 @@ std::shared_ptr<const ConvexMesh> ConvexMesh::fromPoints(std::span<const Vec3> p
                          " points remain after merging points closer than " +
                          std::to_string(options.mergeTolerance));
     }
-    if (options.hullTolerance > 0.0) {
-        input = simplifiedHullPoints(input, options.hullTolerance);
-    }
     std::shared_ptr<ConvexMesh> mesh(new ConvexMesh());
-    runQhull(input, mesh->vertices_, mesh->triangles_);
+    if (options.hullTolerance > 0.0) {
+        runSimplifiedQhull(input, options.hullTolerance, mesh->vertices_, mesh->triangles_);
+    } else {
+        runQhull(input, mesh->vertices_, mesh->triangles_);
+    }
     mesh->buildAdjacency();
     mesh->computeMassProperties();
     mesh->buildFaces();

@@ -121,24 +121,19 @@ void bindPose(py::module_& m) {
 void bindShapes(py::module_& m) {
     bindPose(m);
     py::class_<Shape>(m, "Shape", "A convex shape in its local frame (metre); cheap to copy.")
-        .def(py::init([](const std::string& spec) { return parsePrimitiveSpec(spec); }),
-             py::arg("spec"),
-             "From a primitive spec of the collision-problem CSV ('sphere:r=0.1', "
-             "'box:hx=..,hy=..,hz=..').")
+        .def(py::init([](const std::string& spec) { return parsePrimitiveSpec(spec); }), py::arg("spec"),
+             "From a primitive spec of the collision-problem CSV ('sphere:r=0.1', 'box:hx=..,hy=..,hz=..').")
         .def_static("sphere", &Shape::sphere, py::arg("radius"))
         .def_static(
             "box",
-            [](const py::handle& half, double rounding) {
-                return Shape::box(toVec3(half, "half_extents"), rounding);
-            },
+            [](const py::handle& half, double rounding) { return Shape::box(toVec3(half, "half_extents"), rounding); },
             py::arg("half_extents"), py::arg("rounding") = 0.0,
             "Box of half extents; rounding > 0 grows it by a ball (a rounded box).")
         .def_static("capsule", &Shape::capsule, py::arg("radius"), py::arg("half_height"))
         .def_static("cylinder", &Shape::cylinder, py::arg("radius"), py::arg("half_height"))
         .def_static("cone", &Shape::cone, py::arg("radius"), py::arg("half_height"))
         .def_static(
-            "ellipsoid",
-            [](const py::handle& radii) { return Shape::ellipsoid(toVec3(radii, "radii")); },
+            "ellipsoid", [](const py::handle& radii) { return Shape::ellipsoid(toVec3(radii, "radii")); },
             py::arg("radii"))
         .def_static(
             "mesh",
@@ -173,8 +168,7 @@ void bindShapes(py::module_& m) {
                 const std::vector<Vec3> p = toPoints(points, "points");
                 return Shape::smoothedHull(p, beta);
             },
-            py::arg("points"), py::arg("beta"),
-            "Convex hull smoothed by An et al. eq. (17), beta > 2.")
+            py::arg("points"), py::arg("beta"), "Convex hull smoothed by An et al. eq. (17), beta > 2.")
         .def_static(
             "smoothed_revolution",
             [](const py::handle& profile, double beta, double gamma) {
@@ -189,21 +183,19 @@ void bindShapes(py::module_& m) {
                 return Shape::smoothedRevolution(p, beta, gamma);
             },
             py::arg("profile"), py::arg("beta"), py::arg("gamma"))
-        .def_property_readonly("type",
-                               [](const Shape& s) { return std::string(shapeTypeName(s.type())); })
+        .def_property_readonly("type", [](const Shape& s) { return std::string(shapeTypeName(s.type())); })
         .def_property_readonly("core_radius", &Shape::coreRadius)
         .def_property_readonly("spec", [](const Shape& s) { return primitiveSpec(s); })
         .def_property_readonly("vertices", &meshVertices, "(N, 3) hull vertices of a mesh")
         .def_property_readonly("triangles", &meshTriangles, "(M, 3) hull triangles of a mesh")
-        .def_property_readonly(
-            "aabb",
-            [](const Shape& s) {
-                py::array_t<double> a = newDoubles(2, 3);
-                writeVec3(s.localAabb().min, a.mutable_data());
-                writeVec3(s.localAabb().max, a.mutable_data() + 3);
-                return a;
-            },
-            "(2, 3): local min and max corners")
+        .def_property_readonly("aabb",
+                               [](const Shape& s) {
+                                   py::array_t<double> a = newDoubles(2, 3);
+                                   writeVec3(s.localAabb().min, a.mutable_data());
+                                   writeVec3(s.localAabb().max, a.mutable_data() + 3);
+                                   return a;
+                               },
+                               "(2, 3): local min and max corners")
         .def(
             "support",
             [](const Shape& s, const py::handle& dir) {

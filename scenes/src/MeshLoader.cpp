@@ -153,7 +153,7 @@ std::shared_ptr<const LoadedMesh> loadMesh(const std::filesystem::path& file,
         throw MeshError(name, 0, std::string("no convex hull: ") + error.what());
     }
     checkConvexity(*mesh, options);
-    if (options.hull.hullTolerance != 0.0 || options.hull.mergeTolerance != 0.0) {
+    if (options.hull != HullOptions{}) {
         try { // the exact hull's vertices span the same hull as the file's
             mesh->hull = ConvexMesh::fromPoints(mesh->hull->vertices(), options.hull);
         } catch (const ShapeError& error) {

@@ -291,18 +291,10 @@ TEST(ConvexMeshHull, MergeToleranceMergesNearbyPoints) {
     EXPECT_THROW((void)ConvexMesh::fromPoints(points, HullOptions{10.0}), ShapeError);
 }
 
-namespace {
-HullOptions hullTolerance(double tolerance) {
-    HullOptions options;
-    options.hullTolerance = tolerance;
-    return options;
-}
-} // namespace
-
 /// The unit cube with 600 points bulging out of its faces by up to 0.4 mm. The hull is built
 /// greedily (the farthest point first, as Jolt's), so at a tolerance of 0.5 mm it may keep a
 /// few bulges that are extreme along Qhull's first directions, but far fewer than the exact
-/// hull, and it lies between the cube's 8 corners' hull and the cube grown by the bulges.
+/// hull; it lies inside the exact hull, and grown by the tolerance it holds the cube.
 TEST(ConvexMeshHull, HullToleranceDropsPointsWithinItOfTheFaces) {
     std::mt19937_64 rng(31);
     std::uniform_real_distribution<double> unit(0.0, 1.0);
@@ -315,7 +307,7 @@ TEST(ConvexMeshHull, HullToleranceDropsPointsWithinItOfTheFaces) {
     }
     const auto exact = ConvexMesh::fromPoints(points);
     EXPECT_GT(exact->vertices().size(), 100u);
-    const auto coarse = ConvexMesh::fromPoints(points, hullTolerance(5e-4));
+    const auto coarse = ConvexMesh::fromPoints(points, HullOptions{.hullTolerance = 5e-4});
     EXPECT_LT(coarse->vertices().size(), exact->vertices().size() / 2);
     expectValidHull(*coarse, points, 5e-4);
     // grown by the tolerance along its face normals it holds the cube (area 6)
@@ -323,7 +315,7 @@ TEST(ConvexMeshHull, HullToleranceDropsPointsWithinItOfTheFaces) {
     EXPECT_LE(coarse->volume(), exact->volume());
     // A point farther out than the tolerance is a vertex.
     points.emplace_back(0.5, 0.5, 1.0 + 2e-3);
-    const auto bumped = ConvexMesh::fromPoints(points, hullTolerance(5e-4));
+    const auto bumped = ConvexMesh::fromPoints(points, HullOptions{.hullTolerance = 5e-4});
     EXPECT_NE(std::find(bumped->vertices().begin(), bumped->vertices().end(), points.back()),
               bumped->vertices().end());
     expectValidHull(*bumped, points, 5e-4);
@@ -340,12 +332,13 @@ TEST(ConvexMeshHull, HullToleranceBoundsEveryPointOnSpheres) {
             points.push_back(center + 0.1 * d);
         }
         const auto exact = ConvexMesh::fromPoints(points);
-        const auto zero = ConvexMesh::fromPoints(points, hullTolerance(0.0));
+        const auto zero = ConvexMesh::fromPoints(points, HullOptions{.hullTolerance = 0.0});
         EXPECT_EQ(zero->vertices(), exact->vertices());
         size_t previous = exact->vertices().size();
         for (const double tolerance : {1e-5, 1e-4, 1e-3, 1e-2}) {
             SCOPED_TRACE(tolerance);
-            const auto hull = ConvexMesh::fromPoints(points, hullTolerance(tolerance));
+            const auto hull =
+                ConvexMesh::fromPoints(points, HullOptions{.hullTolerance = tolerance});
             // 1e-12 m: the rounding of the planes' heights 1e4 m from the origin
             expectValidHull(*hull, points, tolerance + 1e-12);
             EXPECT_LT(hull->vertices().size(), previous);
@@ -359,7 +352,7 @@ TEST(ConvexMeshHull, HullToleranceBoundsEveryPointOnSpheres) {
 TEST(ConvexMeshHull, HullToleranceBelowRoundingGivesAValidHull) {
     std::mt19937_64 rng(41);
     const std::vector<Vec3> points = randomSpherePoints(500, rng);
-    const auto hull = ConvexMesh::fromPoints(points, hullTolerance(1e-300));
+    const auto hull = ConvexMesh::fromPoints(points, HullOptions{.hullTolerance = 1e-300});
     expectValidHull(*hull, points, 1e-12);
     EXPECT_EQ(hull->vertices().size(), ConvexMesh::fromPoints(points)->vertices().size());
 }
@@ -368,8 +361,9 @@ TEST(ConvexMeshHull, HullToleranceMustBeFiniteAndNonNegative) {
     const double nan = std::numeric_limits<double>::quiet_NaN();
     const double inf = std::numeric_limits<double>::infinity();
     for (const double bad : {-1e-3, nan, inf}) {
-        const std::string message =
-            shapeErrorOf([&] { (void)ConvexMesh::fromPoints(cubeCorners(), hullTolerance(bad)); });
+        const std::string message = shapeErrorOf([&] {
+            (void)ConvexMesh::fromPoints(cubeCorners(), HullOptions{.hullTolerance = bad});
+        });
         EXPECT_TRUE(contains(message, "hullTolerance")) << message;
     }
 }
@@ -627,7 +621,8 @@ TEST(ConvexMeshYcb, HullsAreValidAndHillClimbingIsExact) {
         }
         // Jolt's default hull tolerance, 1 mm: 23-120 vertices instead of 313-3279, and every
         // point of the exact hull within 1 mm of the simplified one's face planes.
-        const auto simplified = ConvexMesh::fromObjFile(file.string(), hullTolerance(1e-3));
+        const auto simplified =
+            ConvexMesh::fromObjFile(file.string(), HullOptions{.hullTolerance = 1e-3});
         EXPECT_LE(simplified->vertices().size(), 130u);
         expectValidHull(*simplified, mesh->vertices(), 1e-3 + 1e-12);
         EXPECT_GT(simplified->volume(), 0.95 * mesh->volume());

@@ -1,8 +1,12 @@
 #pragma once
 /// \file TestFiles.h
-/// Helpers of the scenes tests: a scratch folder removed at the end, file writing, and a capture
-/// of spdlog's messages.
+/// Helpers of the scenes tests: a scratch folder removed at the end, file writing, mesh files,
+/// and a capture of spdlog's messages.
 
+#include "minkowski/narrowphase/Math.h"
+
+#include <array>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <gtest/gtest.h>
@@ -11,8 +15,36 @@
 #include <sstream>
 #include <string>
 #include <unistd.h>
+#include <vector>
 
 namespace mk::scenes::test {
+
+/// `count` points spread evenly over a sphere of `radius` about the origin (a Fibonacci lattice:
+/// deterministic).
+inline std::vector<Vec3> fibonacciSphere(int count, double radius) {
+    std::vector<Vec3> points;
+    for (int i = 0; i < count; ++i) {
+        const double z = 1.0 - (2.0 * i + 1.0) / count;
+        const double r = std::sqrt(1.0 - z * z), phi = 2.39996322972865332 * i;
+        points.emplace_back(radius * r * std::cos(phi), radius * r * std::sin(phi), radius * z);
+    }
+    return points;
+}
+
+/// An OBJ file's text: a `v` line per point (17 digits), then an `f` line per triangle (0-based
+/// indices, written 1-based).
+inline std::string objText(const std::vector<Vec3>& points,
+                           const std::vector<std::array<int, 3>>& triangles = {}) {
+    std::ostringstream obj;
+    obj.precision(17);
+    for (const Vec3& v : points) {
+        obj << "v " << v.x() << ' ' << v.y() << ' ' << v.z() << '\n';
+    }
+    for (const auto& t : triangles) {
+        obj << "f " << t[0] + 1 << ' ' << t[1] + 1 << ' ' << t[2] + 1 << '\n';
+    }
+    return obj.str();
+}
 
 /// A fresh folder under the system's temporary folder, named after the running test.
 class ScratchFolder {

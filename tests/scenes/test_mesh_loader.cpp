@@ -5,10 +5,8 @@
 #include "TestFiles.h"
 #include "minkowski/scenes/MeshLoader.h"
 
-#include <cmath>
 #include <cstring>
 #include <gtest/gtest.h>
-#include <sstream>
 
 namespace mk::scenes {
 namespace {
@@ -126,23 +124,8 @@ TEST(MeshLoader, StlAsciiAndBinaryCubes) {
 
 /// A convex OBJ with faces: the exact hull of 2000 points of a sphere of radius 0.1 m.
 std::string sphereObj() {
-    std::vector<Vec3> points;
-    for (int i = 0; i < 2000; ++i) { // a Fibonacci sphere: deterministic, evenly spread
-        const double z = 1.0 - (2.0 * i + 1.0) / 2000.0;
-        const double phi = 2.39996322972865332 * i;
-        const double r = std::sqrt(1.0 - z * z);
-        points.emplace_back(0.1 * r * std::cos(phi), 0.1 * r * std::sin(phi), 0.1 * z);
-    }
-    const auto hull = ConvexMesh::fromPoints(points);
-    std::ostringstream obj;
-    obj.precision(17);
-    for (const Vec3& v : hull->vertices()) {
-        obj << "v " << v.x() << ' ' << v.y() << ' ' << v.z() << '\n';
-    }
-    for (const auto& t : hull->triangles()) {
-        obj << "f " << t[0] + 1 << ' ' << t[1] + 1 << ' ' << t[2] + 1 << '\n';
-    }
-    return obj.str();
+    const auto hull = ConvexMesh::fromPoints(test::fibonacciSphere(2000, 0.1));
+    return test::objText(hull->vertices(), hull->triangles());
 }
 
 /// With a hull tolerance the simulated hull has fewer vertices, every file point within the

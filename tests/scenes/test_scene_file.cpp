@@ -7,7 +7,6 @@
 #include "minkowski/scenes/SceneFile.h"
 #include "minkowski/scenes/Shapes.h"
 
-#include <cmath>
 #include <gtest/gtest.h>
 #include <numbers>
 #include <string>
@@ -126,14 +125,7 @@ cache_rotation = 0.01
 /// default) is not written.
 TEST(SceneFile, HullToleranceReachesTheMesh) {
     const ScratchFolder folder;
-    std::string obj;
-    for (int i = 0; i < 400; ++i) { // points of a sphere of radius 0.1 m (Fibonacci)
-        const double z = 1.0 - (2.0 * i + 1.0) / 400.0;
-        const double r = std::sqrt(1.0 - z * z), phi = 2.39996322972865332 * i;
-        obj += "v " + std::to_string(0.1 * r * std::cos(phi)) + " " +
-               std::to_string(0.1 * r * std::sin(phi)) + " " + std::to_string(0.1 * z) + "\n";
-    }
-    (void)folder.write("ball.obj", obj);
+    (void)folder.write("ball.obj", test::objText(test::fibonacciSphere(400, 0.1)));
     const std::string text = R"([shapes.exact]
 type = "mesh"
 path = "ball.obj"

@@ -26,6 +26,8 @@ struct HullOptions {
     /// by at most this much along every face normal. Jolt's mHullTolerance (1 mm there by
     /// default); a query on such hulls answers for the simplified shapes, not the input's.
     double hullTolerance = 0.0;
+
+    bool operator==(const HullOptions&) const = default;
 };
 
 class ConvexMesh {
